@@ -1,0 +1,68 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+let package = Package(
+  name: "shoplist",
+  products: [
+    .library(name: "Composable", targets: ["Composable"]),
+    .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
+    .library(name: "ShoppingCore", targets: ["ShoppingCore"]),
+    .executable(name: "shoplist", targets: ["shoplist"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+  ],
+  targets: [
+    .target(
+      name: "Composable",
+      dependencies: [
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .target(
+      name: "ComposableTesting",
+      dependencies: [
+        "Composable",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .target(
+      name: "ShoppingCore",
+      dependencies: [
+        "Composable",
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
+    ),
+    .executableTarget(
+      name: "shoplist",
+      dependencies: [
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ShoppingCore",
+      ]
+    ),
+    .testTarget(
+      name: "ComposableTests",
+      dependencies: [
+        "Composable",
+        "ComposableTesting",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "ShoppingCoreTests",
+      dependencies: [
+        "ShoppingCore",
+        "ComposableTesting",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The bookkeeping of an import across its batches of rows.
+///
+/// It grows with the items the import touches, never with the file: rows themselves are not
+/// kept. Pre-existing items keep their version from before the import, so that an item the file
+/// leaves as it was ends the import byte-for-byte unchanged (its `updatedAt` too), however many
+/// rows named it on the way.
+public struct ImportProgress: Equatable, Sendable {
+  /// How the import runs.
+  public let options: ImportOptions
+  /// Rows that could not be applied: the first ``rejectedLimit`` of them.
+  public internal(set) var rejected: [RejectedRow] = []
+  /// How many rows could not be applied in all.
+  public internal(set) var rejectedCount = 0
+  /// The outcome, once ``ShoppingAction/finishImport`` was sent.
+  public internal(set) var summary: ImportSummary?
+
+  /// How many rejected rows are kept with their reasons.
+  public static let rejectedLimit = 20
+
+  /// Items that existed before the import and were named by it, as they were before.
+  var originals: [Product.ID: Product] = [:]
+  /// Items the import added.
+  var added: Set<Product.ID> = []
+  /// Lists the import sent rows to, in the order it first did.
+  var touchedLists: [ShoppingList.ID] = []
+
+  /// Starts the bookkeeping of an import.
+  public init(options: ImportOptions) {
+    self.options = options
+  }
+
+  mutating func reject(line: Int, error: ShoppingError) {
+    rejectedCount += 1
+    if rejected.count < Self.rejectedLimit {
+      rejected.append(RejectedRow(line: line, error: error))
+    }
+  }
+
+  func wasNamed(_ id: Product.ID) -> Bool {
+    added.contains(id) || originals[id] != nil
+  }
+}

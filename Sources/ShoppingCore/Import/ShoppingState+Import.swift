@@ -1,0 +1,120 @@
+import Foundation
+
+extension ShoppingState {
+  /// Applies a batch of rows: each goes to its list (created if missing), matches an item by id,
+  /// then by name, and updates it with the fields it gives or appends a new item. A row that
+  /// cannot be applied (its new name belongs to another item) is rejected and changes nothing.
+  mutating func importRows(
+    _ rows: [ImportRow], environment: ShoppingEnvironment
+  ) throws(ShoppingError) -> [PersistenceEffect] {
+    guard var progress = importProgress, progress.summary == nil else {
+      throw .noImportInProgress
+    }
+    // Take the progress out of the state while rows mutate it, so that neither copy is shared
+    // and nothing is copied on write.
+    importProgress = nil
+    defer { importProgress = progress }
+
+    let now = environment.now()
+    var effects: [PersistenceEffect] = []
+    effects.reserveCapacity(rows.count)
+    for row in rows {
+      let listName = row.list ?? progress.options.targetList
+      let listID: ShoppingList.ID
+      if let list = list(named: listName) {
+        guard list.isLoaded else { throw .listNotLoaded(list.name) }
+        listID = list.id
+      } else {
+        let list = ShoppingList(id: environment.uuid(), name: listName, createdAt: now)
+        lists.append(list)
+        effects.append(.insertList(id: list.id, name: list.name, createdAt: now))
+        listID = list.id
+      }
+      if !progress.touchedLists.contains(listID) {
+        progress.touchedLists.append(listID)
+      }
+      do {
+        if let effect = try lists[id: listID]?.importRow(
+          row, progress: &progress, now: now, environment: environment
+        ) {
+          effects.append(effect)
+        }
+      } catch {
+        progress.reject(line: row.line, error: error)
+      }
+    }
+    return effects
+  }
+
+  /// Ends an import: in replace mode removes what the file did not name from the lists it
+  /// touched, then records the summary.
+  mutating func finishImport() throws(ShoppingError) -> [PersistenceEffect] {
+    guard var progress = importProgress, progress.summary == nil else {
+      throw .noImportInProgress
+    }
+    var summary = ImportSummary(invalid: progress.rejectedCount)
+    var effects: [PersistenceEffect] = []
+    if progress.options.mode == .replace {
+      for listID in progress.touchedLists {
+        let removed = lists[id: listID]?.removeProducts { !progress.wasNamed($0.id) } ?? []
+        if !removed.isEmpty {
+          effects.append(.deleteProducts(removed))
+          summary.removed += removed.count
+        }
+      }
+    }
+    summary.added = progress.added.count
+    for (id, original) in progress.originals {
+      let current = progress.touchedLists.lazy.compactMap { [lists] in lists[id: $0]?.products[id: id] }
+        .first
+      if let current, current.hasSameContent(as: original) {
+        summary.unchanged += 1
+      } else {
+        summary.updated += 1
+      }
+    }
+    progress.summary = summary
+    importProgress = progress
+    return effects
+  }
+}
+
+extension ShoppingList {
+  /// Applies one import row to this list; `nil` when it changes nothing.
+  mutating func importRow(
+    _ row: ImportRow, progress: inout ImportProgress, now: Date,
+    environment: ShoppingEnvironment
+  ) throws(ShoppingError) -> PersistenceEffect? {
+    let key = Naming.key(row.name)
+    let matchedID = row.id.flatMap { products[id: $0]?.id } ?? productID(forKey: key)
+    guard let id = matchedID, let index = products.index(id: id) else {
+      var product = Product(id: row.id ?? environment.uuid(), name: row.name, addedAt: now)
+      product.apply(row.changes)
+      append(product)
+      progress.added.insert(product.id)
+      return .insertProduct(product, listID: self.id)
+    }
+    if let other = productID(forKey: key), other != id {
+      throw .itemNameTaken(products[id: other]?.name ?? row.name, list: name)
+    }
+    let current = products[index]
+    if !progress.added.contains(id), progress.originals[id] == nil {
+      progress.originals[id] = current
+    }
+    var updated = current
+    updated.name = row.name
+    updated.apply(row.changes)
+    if let original = progress.originals[id], updated.hasSameContent(as: original) {
+      // Back to how it was before the import: so are its timestamps.
+      updated.updatedAt = original.updatedAt
+    } else if !updated.hasSameContent(as: current) {
+      updated.updatedAt = now
+    }
+    guard updated != current else { return nil }
+    if updated.name != current.name {
+      setName(updated.name, ofProductAt: index)
+    }
+    products[index] = updated
+    return .updateProduct(updated)
+  }
+}

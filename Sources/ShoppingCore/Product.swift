@@ -1,0 +1,62 @@
+import Foundation
+
+/// One item of a shopping list.
+public struct Product: Identifiable, Equatable, Sendable {
+  /// Stable identity, kept across renames, exports and imports.
+  public let id: UUID
+  /// The name as the user last wrote it (normalised: trimmed, single spaces).
+  public var name: String
+  /// Whether the item is in the basket.
+  public var isChecked: Bool
+  /// How much to buy.
+  public var quantity: Quantity
+  /// The unit of the quantity (`l`, `kg`, `pack`).
+  public var unit: String?
+  /// Where it is found in the shop, for grouping.
+  public var category: String?
+  /// Anything else worth knowing.
+  public var note: String?
+  /// When the item was first added.
+  public var addedAt: Date
+  /// When the item last changed.
+  public var updatedAt: Date
+
+  /// Creates a product.
+  public init(
+    id: UUID,
+    name: String,
+    isChecked: Bool = false,
+    quantity: Quantity = .one,
+    unit: String? = nil,
+    category: String? = nil,
+    note: String? = nil,
+    addedAt: Date,
+    updatedAt: Date? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.isChecked = isChecked
+    self.quantity = quantity
+    self.unit = unit
+    self.category = category
+    self.note = note
+    self.addedAt = addedAt
+    self.updatedAt = updatedAt ?? addedAt
+  }
+
+  /// Whether two versions of a product say the same thing, ignoring when they were written.
+  public func hasSameContent(as other: Product) -> Bool {
+    id == other.id && name == other.name && isChecked == other.isChecked
+      && quantity == other.quantity && unit == other.unit && category == other.category
+      && note == other.note
+  }
+
+  /// Applies the fields `changes` gives, leaving the others alone. Does not touch `updatedAt`.
+  mutating func apply(_ changes: ProductChanges) {
+    if let quantity = changes.quantity { self.quantity = quantity }
+    if let unit = changes.unit { self.unit = unit }
+    if let category = changes.category { self.category = category }
+    if let note = changes.note { self.note = note }
+    if let isChecked = changes.isChecked { self.isChecked = isChecked }
+  }
+}

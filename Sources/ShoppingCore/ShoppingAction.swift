@@ -1,0 +1,19 @@
+/// What happened to, or was asked of, the whole set of lists.
+public enum ShoppingAction: Equatable, Sendable {
+  /// Create an empty list; a name another list has is refused.
+  case createList(named: String)
+  /// Delete a list; one that still has items needs `force`.
+  case deleteList(ShoppingList.ID, force: Bool)
+  /// End the import: remove what `--mode replace` removes and compute the summary.
+  case finishImport
+  /// Apply a batch of parsed import rows.
+  case importRows([ImportRow])
+  /// Something for one list.
+  case list(ShoppingList.ID, ShoppingListAction)
+  /// Lists were read from storage into the state (no persistence work).
+  case listsLoaded([ShoppingList])
+  /// Rename a list; a name another list has is refused.
+  case renameList(ShoppingList.ID, to: String)
+  /// Begin an import; rows follow in batches, then ``finishImport``.
+  case startImport(ImportOptions)
+}
