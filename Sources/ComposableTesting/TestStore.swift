@@ -137,10 +137,18 @@ public final class TestStore<State: Equatable, Action, Effect: Equatable> {
   }
 
   private func describe(_ action: Action) -> String {
-    var text = ""
-    customDump(action, to: &text, maxDepth: 2)
-    let firstLine = text.prefix { $0 != "\n" }
-    return "action \(firstLine)\(firstLine.count < text.count ? "…" : "")"
+    var dump = ""
+    customDump(action, to: &dump, maxDepth: 4)
+    // One line, however deep the action: "ListAction.product(UUID(…), .toggled)".
+    var line = dump.split(separator: "\n")
+      .map { $0.trimmingPrefix(while: \.isWhitespace) }
+      .joined(separator: " ")
+      .replacing("( ", with: "(")
+      .replacing(" )", with: ")")
+      .replacing("[ ", with: "[")
+      .replacing(" ]", with: "]")
+    if line.count > 160 { line = line.prefix(159) + "…" }
+    return "action \(line)"
   }
 }
 

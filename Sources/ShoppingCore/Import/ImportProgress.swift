@@ -41,4 +41,25 @@ public struct ImportProgress: Equatable, Sendable {
   func wasNamed(_ id: Product.ID) -> Bool {
     added.contains(id) || originals[id] != nil
   }
+
+  // Two progresses are equal when they say the same to the outside: the bookkeeping behind the
+  // summary is an implementation detail, and asserting it would tie tests to it.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.options == rhs.options && lhs.rejected == rhs.rejected
+      && lhs.rejectedCount == rhs.rejectedCount && lhs.summary == rhs.summary
+      && lhs.touchedLists == rhs.touchedLists
+  }
+}
+
+extension ImportProgress: CustomReflectable {
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "options": options, "rejected": rejected, "rejectedCount": rejectedCount,
+        "summary": summary as Any, "touchedLists": touchedLists,
+      ],
+      displayStyle: .struct
+    )
+  }
 }
