@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "ShoppingCore", targets: ["ShoppingCore"]),
+    .library(name: "ShoppingSQLite", targets: ["ShoppingSQLite"]),
     .executable(name: "shoplist", targets: ["shoplist"]),
   ],
   dependencies: [
@@ -40,6 +41,30 @@ let package = Package(
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(
+      name: "ShoppingSQLite",
+      dependencies: [
+        "CSQLite",
+        "Composable",
+        "ShoppingCore",
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ],
+      plugins: ["EmbedMigrations"]
+    ),
+    .plugin(
+      name: "EmbedMigrations",
+      capability: .buildTool(),
+      dependencies: ["EmbedMigrationsTool"],
+      path: "Sources/EmbedMigrations"
+    ),
+    .executableTarget(
+      name: "EmbedMigrationsTool"
+    ),
     .executableTarget(
       name: "shoplist",
       dependencies: [
@@ -62,6 +87,19 @@ let package = Package(
         "ComposableTesting",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
+    ),
+    .testTarget(
+      name: "ShoppingSQLiteTests",
+      dependencies: [
+        "ShoppingSQLite",
+        "ShoppingCore",
+        "Composable",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "EmbeddingTests",
+      dependencies: ["Composable", "ShoppingCore", "ShoppingSQLite"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,192 @@
+import CSQLite
+
+/// One SQLite connection with a cache of prepared statements.
+///
+/// Not thread-safe: ``ShoppingDatabase`` owns exactly one and lets one thread at a time use it.
+/// Every value reaches SQL through ``SQLValue`` bindings; SQL text is always a literal of this
+/// module, which is also the key of the statement cache.
+final class Connection {
+  let path: String
+  private let handle: OpaquePointer
+  private var statements: [String: Statement] = [:]
+  /// How many statements were run: each execution of a prepared statement counts once.
+  private(set) var statementsExecuted = 0
+
+  /// Opens the database at `path` for reading and writing.
+  ///
+  /// - Parameter create: Whether SQLite may create a missing file. ``ShoppingDatabase`` creates
+  ///   the file itself, to choose its permissions.
+  init(path: String, create: Bool = false) throws(DatabaseError) {
+    var handle: OpaquePointer?
+    // No SQLite mutex: the owner already lets one thread at a time use the connection.
+    let flags =
+      SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+      | (create ? SQLITE_OPEN_CREATE : 0)
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard let handle else {
+      throw DatabaseError(reason: .cannotOpen, path: path, message: "out of memory")
+    }
+    guard code == SQLITE_OK else {
+      let message = String(cString: sqlite3_errmsg(handle))
+      sqlite3_close_v2(handle)
+      throw DatabaseError(resultCode: code, message: message, path: path)
+    }
+    self.handle = handle
+    self.path = path
+  }
+
+  deinit {
+    // Finalize before closing, or the close would leave a zombie connection behind.
+    statements.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  /// Makes SQLite wait up to `timeout` for a lock before reporting the database busy.
+  func setBusyTimeout(_ timeout: Duration) {
+    let (seconds, attoseconds) = timeout.components
+    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    sqlite3_busy_timeout(handle, Int32(clamping: max(0, milliseconds)))
+  }
+
+  /// Whether a transaction is open; SQLite may end one on its own after some failures.
+  var isInTransaction: Bool {
+    sqlite3_get_autocommit(handle) == 0
+  }
+
+  /// Whether SQLite could open the file for reading only.
+  var isReadOnly: Bool {
+    sqlite3_db_readonly(handle, "main") == 1
+  }
+
+  /// Rows inserted, updated or deleted since the connection opened.
+  var totalChanges: Int {
+    Int(sqlite3_total_changes64(handle))
+  }
+
+  /// Rows changed by the last insert, update or delete.
+  var changes: Int {
+    Int(sqlite3_changes64(handle))
+  }
+
+  /// Runs a script of statements without results, such as a migration. The script must not
+  /// contain values: it is SQL text that ships with the program.
+  func executeScript(_ sql: String) throws(DatabaseError) {
+    statementsExecuted += 1
+    var errorMessage: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+    guard code == SQLITE_OK else {
+      let message = errorMessage.map { String(cString: $0) } ?? lastMessage
+      sqlite3_free(errorMessage)
+      throw DatabaseError(
+        resultCode: sqlite3_extended_errcode(handle), message: message, path: path)
+    }
+  }
+
+  /// Runs one statement that returns no rows.
+  func run(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) {
+    try query(sql, values) { _ throws(DatabaseError) in }
+  }
+
+  /// Runs one statement and calls `body` with each row it returns.
+  func query(
+    _ sql: String,
+    _ values: [SQLValue] = [],
+    row body: (Row) throws(DatabaseError) -> Void
+  ) throws(DatabaseError) {
+    let statement = try prepared(sql)
+    let handle = statement.handle
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
+    }
+    for (offset, value) in values.enumerated() {
+      let code = value.bind(to: handle, at: Int32(offset + 1))
+      guard code == SQLITE_OK else { throw error(code) }
+    }
+    statementsExecuted += 1
+    while true {
+      let code = sqlite3_step(handle)
+      switch code {
+      case SQLITE_ROW:
+        try body(Row(handle: handle))
+      case SQLITE_DONE:
+        return
+      default:
+        throw error(code)
+      }
+    }
+  }
+
+  /// Runs one statement and returns the first column of its first row, if any.
+  func integer(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> Int? {
+    var result: Int?
+    try query(sql, values) { row throws(DatabaseError) in
+      if result == nil, !row.isNull(0) { result = Int(row.integer(0)) }
+    }
+    return result
+  }
+
+  /// Runs one statement and returns the first column of its first row as text, if any.
+  func text(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> String? {
+    var result: String?
+    try query(sql, values) { row throws(DatabaseError) in
+      if result == nil { result = row.optionalText(0) }
+    }
+    return result
+  }
+
+  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+  ///
+  /// - Parameter immediate: Take the write lock at once (`BEGIN IMMEDIATE`), so a writer waits
+  ///   for others at the start rather than failing half-way.
+  func transaction<T>(
+    immediate: Bool,
+    _ body: () throws -> T
+  ) throws -> T {
+    try run(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+    let result: T
+    do {
+      result = try body()
+    } catch {
+      rollback()
+      throw error
+    }
+    do {
+      try run("COMMIT")
+    } catch {
+      rollback()
+      throw error
+    }
+    return result
+  }
+
+  /// Rolls back the open transaction, if SQLite has not already done so.
+  func rollback() {
+    guard isInTransaction else { return }
+    // A failed rollback leaves nothing better to do; SQLite rolls back when the file reopens.
+    try? run("ROLLBACK")
+  }
+
+  func error(_ code: Int32) -> DatabaseError {
+    // The connection reports extended result codes, so `code` is already the precise one.
+    DatabaseError(resultCode: code, message: lastMessage, path: path)
+  }
+
+  private var lastMessage: String {
+    String(cString: sqlite3_errmsg(handle))
+  }
+
+  private func prepared(_ sql: String) throws(DatabaseError) -> Statement {
+    if let statement = statements[sql] {
+      return statement
+    }
+    var statementHandle: OpaquePointer?
+    let code = sqlite3_prepare_v3(
+      handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statementHandle, nil
+    )
+    guard code == SQLITE_OK, let statementHandle else { throw error(code) }
+    let statement = Statement(handle: statementHandle)
+    statements[sql] = statement
+    return statement
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The database file before SQLite sees it: created with private permissions when missing, and
+/// recognised by its header, so that a file that is not a database is never handed to SQLite,
+/// which could write to it.
+enum DatabaseFile {
+  /// What the file held before it was opened.
+  enum Contents: Equatable {
+    /// The file did not exist, or was empty: a database to initialise.
+    case empty
+    /// The file starts with SQLite's header.
+    case sqlite
+  }
+
+  private static let header = Array("SQLite format 3\0".utf8)
+
+  /// Makes sure `path` names an empty or SQLite file, creating it (with its missing folders)
+  /// when it does not exist. Writes nothing to an existing file.
+  ///
+  /// - Throws: ``DatabaseError/Reason/cannotOpen`` when the file or a folder cannot be created
+  ///   or read, ``DatabaseError/Reason/corrupt`` when the file is not an SQLite database.
+  @discardableResult
+  static func prepare(_ path: String) throws(DatabaseError) -> Contents {
+    guard !path.isEmpty else {
+      throw DatabaseError(reason: .cannotOpen, path: path, message: "the path is empty")
+    }
+    var status = stat()
+    if stat(path, &status) == 0 {
+      return try inspectExisting(path, status: status)
+    }
+    let statError = errno
+    guard statError == ENOENT else {
+      throw DatabaseError(reason: .cannotOpen, path: path, message: describe(statError))
+    }
+    try createFolder((path as NSString).deletingLastPathComponent, for: path)
+    let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, mode_t(0o600))
+    if descriptor < 0 {
+      let openError = errno
+      if openError == EEXIST, stat(path, &status) == 0 {
+        // Another process created it first.
+        return try inspectExisting(path, status: status)
+      }
+      throw DatabaseError(
+        reason: openError == EROFS ? .readOnly : .cannotOpen, path: path,
+        message: describe(openError)
+      )
+    }
+    close(descriptor)
+    return .empty
+  }
+
+  private static func inspectExisting(
+    _ path: String, status: stat
+  ) throws(DatabaseError) -> Contents {
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw DatabaseError(reason: .cannotOpen, path: path, message: "it is not a regular file")
+    }
+    if status.st_size == 0 { return .empty }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw DatabaseError(reason: .cannotOpen, path: path, message: describe(errno))
+    }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: 100)
+    let count = bytes.withUnsafeMutableBytes { buffer in
+      read(descriptor, buffer.baseAddress, buffer.count)
+    }
+    guard count >= 0 else {
+      throw DatabaseError(reason: .cannotOpen, path: path, message: describe(errno))
+    }
+    guard count == 100, Array(bytes[..<header.count]) == header else {
+      throw DatabaseError(
+        reason: .corrupt, path: path, message: "the file does not start with SQLite's header"
+      )
+    }
+    return .sqlite
+  }
+
+  /// Creates `folder` and its missing parents, readable by their owner only.
+  private static func createFolder(_ folder: String, for path: String) throws(DatabaseError) {
+    guard !folder.isEmpty else { return }
+    var status = stat()
+    if stat(folder, &status) == 0 {
+      guard status.st_mode & S_IFMT == S_IFDIR else {
+        throw DatabaseError(reason: .cannotOpen, path: path, message: "\(folder) is not a folder")
+      }
+      return
+    }
+    let statError = errno
+    guard statError == ENOENT else {
+      throw DatabaseError(
+        reason: .cannotOpen, path: path, message: "\(folder): \(describe(statError))"
+      )
+    }
+    try createFolder((folder as NSString).deletingLastPathComponent, for: path)
+    guard mkdir(folder, mode_t(0o700)) == 0 || errno == EEXIST else {
+      let mkdirError = errno
+      throw DatabaseError(
+        reason: mkdirError == EROFS ? .readOnly : .cannotOpen, path: path,
+        message: "cannot create folder \(folder): \(describe(mkdirError))"
+      )
+    }
+  }
+
+  private static func describe(_ error: Int32) -> String {
+    String(cString: strerror(error))
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Brings a database's schema up to date by applying the embedded migrations it lacks, each in
+/// its own transaction, recording each in the `migration` table and in `PRAGMA user_version`.
+///
+/// Before anything is written, ``inspect(_:)`` decides whether the file is shoplist's (its
+/// header carries our `application_id`) or empty; any other database is left alone.
+struct Migrator {
+  /// Marks a file as shoplist's in its header: "SHOP" in ASCII.
+  static let applicationID = 0x5348_4F50
+
+  /// What an opened database holds, found by reading only.
+  enum Inspection: Equatable {
+    /// No schema at all: a new database.
+    case empty
+    /// Another program's database.
+    case foreign
+    /// A shoplist database whose schema is at `version`.
+    case shoplist(version: Int)
+  }
+
+  let migrations: [Migration]
+
+  init(migrations: [Migration] = Migration.embedded) {
+    self.migrations = migrations
+  }
+
+  /// The schema version the migrations lead to.
+  var latestVersion: Int {
+    migrations.last?.version ?? 0
+  }
+
+  /// Reads the header and the schema's table of contents, writing nothing. Reading the
+  /// schema also makes SQLite check the first page, so a damaged file fails here.
+  func inspect(_ connection: Connection) throws(DatabaseError) -> Inspection {
+    let applicationID = try connection.integer("PRAGMA application_id") ?? 0
+    let version = try connection.integer("PRAGMA user_version") ?? 0
+    let objects = try connection.integer("SELECT count(*) FROM sqlite_schema") ?? 0
+    if applicationID == Self.applicationID {
+      return .shoplist(version: version)
+    }
+    if applicationID == 0, version == 0, objects == 0 {
+      return .empty
+    }
+    return .foreign
+  }
+
+  /// Applies every migration above the database's version, up to `target` (the latest by
+  /// default). Call only once ``inspect(_:)`` has found the file empty or shoplist's.
+  ///
+  /// - Throws: ``DatabaseError`` with the reason the first failing step met; the steps before
+  ///   it stay applied, the failing one is rolled back.
+  func migrate(_ connection: Connection, upTo target: Int? = nil) throws(DatabaseError) {
+    let target = target ?? latestVersion
+    if case let .shoplist(version) = try inspect(connection), version >= target { return }
+    try enableWriteAheadLog(connection)
+    for migration in migrations where migration.version <= target {
+      try apply(migration, to: connection)
+    }
+  }
+
+  private func enableWriteAheadLog(_ connection: Connection) throws(DatabaseError) {
+    guard try connection.text("PRAGMA journal_mode") != "wal" else { return }
+    let mode = try connection.text("PRAGMA journal_mode = WAL")
+    guard mode == "wal" else {
+      throw DatabaseError(
+        reason: .other, path: connection.path,
+        message: "cannot switch to write-ahead logging (journal mode stayed \(mode ?? "unknown"))"
+      )
+    }
+  }
+
+  private func apply(_ migration: Migration, to connection: Connection) throws(DatabaseError) {
+    do {
+      try connection.transaction(immediate: true) {
+        // Read again under the write lock: another process may have migrated meanwhile.
+        let inspection = try inspect(connection)
+        switch inspection {
+        case .foreign:
+          throw DatabaseError(
+            reason: .notShoplist, path: connection.path, message: "unknown application id"
+          )
+        case let .shoplist(version) where version >= migration.version:
+          return
+        case let .shoplist(version) where version != migration.version - 1:
+          throw DatabaseError(
+            reason: .corrupt, path: connection.path,
+            message: "schema version \(version) cannot take migration \(migration.name)"
+          )
+        case .empty:
+          try connection.executeScript(
+            """
+            CREATE TABLE migration (
+              version INTEGER PRIMARY KEY NOT NULL,
+              name TEXT NOT NULL,
+              appliedAt TEXT NOT NULL
+            );
+            PRAGMA application_id = \(Self.applicationID);
+            """
+          )
+        case .shoplist:
+          break
+        }
+        try connection.executeScript(migration.sql)
+        try connection.run(
+          "INSERT INTO migration (version, name, appliedAt) VALUES (?, ?, ?)",
+          [.integer(Int64(migration.version)), .text(migration.name), .date(Date())]
+        )
+        // PRAGMA takes no parameters; the version is a number from the embedded migrations.
+        try connection.executeScript("PRAGMA user_version = \(migration.version)")
+      }
+    } catch let error as DatabaseError {
+      throw error
+    } catch {
+      throw DatabaseError(reason: .other, path: connection.path, message: "\(error)")
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import CSQLite
+
+/// The current row of a statement being stepped; valid only during the callback it is given to.
+struct Row {
+  let handle: OpaquePointer
+
+  func isNull(_ column: Int32) -> Bool {
+    sqlite3_column_type(handle, column) == SQLITE_NULL
+  }
+
+  func integer(_ column: Int32) -> Int64 {
+    sqlite3_column_int64(handle, column)
+  }
+
+  func optionalText(_ column: Int32) -> String? {
+    guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  }
+
+  func text(_ column: Int32) -> String {
+    optionalText(column) ?? ""
+  }
+}

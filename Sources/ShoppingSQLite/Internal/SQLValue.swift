@@ -1,0 +1,45 @@
+import CSQLite
+import Foundation
+import ShoppingCore
+
+/// A value bound to a statement's parameter.
+enum SQLValue {
+  case integer(Int64)
+  case null
+  case text(String)
+
+  static func text(_ value: String?) -> SQLValue {
+    value.map { .text($0) } ?? .null
+  }
+
+  static func id(_ id: UUID) -> SQLValue {
+    .text(id.uuidString)
+  }
+
+  static func bool(_ value: Bool) -> SQLValue {
+    .integer(value ? 1 : 0)
+  }
+
+  static func date(_ date: Date) -> SQLValue {
+    .text(Timestamp.string(from: date))
+  }
+
+  func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+    switch self {
+    case let .integer(value):
+      return sqlite3_bind_int64(statement, index, value)
+    case .null:
+      return sqlite3_bind_null(statement, index)
+    case let .text(value):
+      // The explicit length keeps any byte SQLite would otherwise read as the end of the text.
+      return sqlite3_bind_text(
+        statement, index, value, Int32(clamping: value.utf8.count), transientDestructor
+      )
+    }
+  }
+}
+
+/// SQLite's `SQLITE_TRANSIENT`: copy the bound bytes, which live only for the call.
+private let transientDestructor = unsafeBitCast(
+  OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self
+)

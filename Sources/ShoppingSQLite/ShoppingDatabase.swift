@@ -1,0 +1,139 @@
+import CSQLite
+import Foundation
+import Synchronization
+
+/// A shoplist database file: opened (or created) and migrated once, then used through
+/// transactions that hand out a ``ShoppingRepository``.
+///
+/// ```swift
+/// let database = try ShoppingDatabase(path: "/tmp/shopping.sqlite", busyTimeout: .seconds(5))
+/// let summaries = try database.read { try $0.listSummaries() }
+/// try database.write { repository in
+///   let state = try repository.loadState(loadingListsNamed: ["shopping"])
+///   let store = repository.makeStore(initialState: state, reducer: reducer)
+///   try store.send(.createList(named: "Weekend"))
+/// }
+/// ```
+///
+/// ## Concurrency
+/// `ShoppingDatabase` is `Sendable`. It owns one SQLite connection, which only one transaction
+/// at a time may use: ``write(_:)`` and ``read(_:)`` called from several threads run one after
+/// the other. The repository a transaction hands out is confined to that transaction and its
+/// thread; see ``ShoppingRepository``. Other processes, and other `ShoppingDatabase` values on
+/// the same file, are coordinated by SQLite's locks: a writer waits up to the busy timeout.
+public final class ShoppingDatabase: @unchecked Sendable {
+  /// The database file.
+  public let path: String
+  /// Only used while `lock` is held, by the thread recorded in `owner`.
+  private let connection: Connection
+  private let lock = NSLock()
+  /// The thread running a transaction, so that a nested call fails instead of deadlocking.
+  private let owner = Mutex<UInt?>(nil)
+
+  /// The schema version this build of shoplist creates and understands.
+  public static var schemaVersion: Int {
+    Migrator().latestVersion
+  }
+
+  /// Opens the database at `path`, creating it (and its folders) when missing, and migrates it
+  /// to the current schema.
+  ///
+  /// Nothing is written to an existing file until it is known to be a shoplist database (or an
+  /// empty file): a file that is not a database, another program's database, or a database from
+  /// a newer shoplist is refused and left byte for byte as it was.
+  ///
+  /// - Parameters:
+  ///   - path: The database file. Missing folders are created readable by their owner only
+  ///     (0700), a missing file likewise (0600).
+  ///   - busyTimeout: How long to wait for another connection's lock before failing with
+  ///     ``DatabaseError/Reason/busy``.
+  /// - Throws: ``DatabaseError``; its ``DatabaseError/category`` groups the reasons.
+  public init(path: String, busyTimeout: Duration = .seconds(5)) throws(DatabaseError) {
+    try DatabaseFile.prepare(path)
+    let connection = try Connection(path: path)
+    connection.setBusyTimeout(busyTimeout)
+    let migrator = Migrator()
+    let inspection = try migrator.inspect(connection)
+    switch inspection {
+    case .foreign:
+      throw DatabaseError(
+        reason: .notShoplist, path: path, message: "the database belongs to another program"
+      )
+    case let .shoplist(version) where version > migrator.latestVersion:
+      throw DatabaseError(
+        reason: .newerSchema(version: version, supported: migrator.latestVersion), path: path,
+        message: "schema version \(version) is newer than \(migrator.latestVersion)"
+      )
+    case .empty, .shoplist:
+      break
+    }
+    if connection.isReadOnly {
+      throw DatabaseError(
+        reason: .readOnly, path: path, message: "the file or its folder cannot be written"
+      )
+    }
+    try connection.run("PRAGMA foreign_keys = ON")
+    try migrator.migrate(connection)
+    self.path = path
+    self.connection = connection
+  }
+
+  /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`): committed when `body` returns,
+  /// rolled back when it throws.
+  ///
+  /// The write lock is taken at the start, waiting up to the busy timeout for other writers, so
+  /// the transaction cannot fail half-way because another process wrote meanwhile.
+  ///
+  /// - Parameter body: Reads and writes through the repository, which is valid only during
+  ///   the call and on the calling thread.
+  /// - Returns: What `body` returns.
+  /// - Throws: `body`'s error unchanged, or a ``DatabaseError`` from beginning or committing.
+  public func write<T>(_ body: (ShoppingRepository) throws -> T) throws -> T {
+    try transaction(writable: true, body)
+  }
+
+  /// Runs `body` in a read transaction: it sees one consistent snapshot of the database, even
+  /// while other connections write.
+  ///
+  /// - Parameter body: Reads through the repository; ``ShoppingRepository/execute(_:)`` fails
+  ///   with ``DatabaseError/Reason/misuse``.
+  /// - Returns: What `body` returns.
+  /// - Throws: `body`'s error unchanged, or a ``DatabaseError``.
+  public func read<T>(_ body: (ShoppingRepository) throws -> T) throws -> T {
+    try transaction(writable: false, body)
+  }
+
+  private func transaction<T>(
+    writable: Bool, _ body: (ShoppingRepository) throws -> T
+  ) throws -> T {
+    try withConnection { connection in
+      let repository = ShoppingRepository(connection: connection, isWritable: writable)
+      defer { repository.close() }
+      return try connection.transaction(immediate: writable) {
+        let result = try body(repository)
+        // SQLite rolls a transaction back by itself after some failures (a full disk): what
+        // the body did after that must not be committed piecemeal, nor reported as a success.
+        if let abort = repository.abortingError { throw abort }
+        return result
+      }
+    }
+  }
+
+  /// Gives `body` exclusive use of the connection.
+  func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+    let thread = currentThreadIdentity()
+    if owner.withLock({ $0 == thread }) {
+      throw DatabaseError(
+        reason: .misuse, path: path,
+        message: "a transaction is already open on this thread; use its repository"
+      )
+    }
+    lock.lock()
+    owner.withLock { $0 = thread }
+    defer {
+      owner.withLock { $0 = nil }
+      lock.unlock()
+    }
+    return try body(connection)
+  }
+}

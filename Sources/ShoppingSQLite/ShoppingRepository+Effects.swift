@@ -1,0 +1,138 @@
+import Foundation
+import ShoppingCore
+
+// MARK: - Executing effects
+
+extension ShoppingRepository {
+  /// Executes a batch of effects, all or nothing, inside the caller's write transaction.
+  ///
+  /// The batch runs in a savepoint: when an effect fails, the effects before it are undone and
+  /// the transaction goes on as if the call had not happened.
+  ///
+  /// ```swift
+  /// try repository.execute([.insertList(id: id, name: "Weekend", createdAt: now)])
+  /// ```
+  ///
+  /// - Parameter effects: The effects in the order a reducer returned them.
+  /// - Throws: ``DatabaseError``: ``DatabaseError/Reason/constraintViolation`` for a change the
+  ///   schema refuses, ``DatabaseError/Reason/rowNotFound`` for an effect naming a row that is
+  ///   not there, ``DatabaseError/Reason/diskFull``, or ``DatabaseError/Reason/misuse`` in a
+  ///   read transaction.
+  public func execute(_ effects: [PersistenceEffect]) throws(DatabaseError) {
+    try checkUsable(writing: true)
+    guard !effects.isEmpty else { return }
+    try connection.run("SAVEPOINT effects")
+    do {
+      for effect in effects {
+        try execute(effect)
+      }
+      try connection.run("RELEASE effects")
+    } catch {
+      if connection.isInTransaction {
+        try? connection.run("ROLLBACK TO effects")
+        try? connection.run("RELEASE effects")
+      } else {
+        abort(with: error)
+      }
+      throw error
+    }
+  }
+
+  private func execute(_ effect: PersistenceEffect) throws(DatabaseError) {
+    switch effect {
+    case let .deleteList(id):
+      try connection.run("DELETE FROM list WHERE id = ?", [.id(id)])
+      try expectChange("list", id)
+
+    case let .deleteProducts(ids):
+      for id in ids {
+        try connection.run("DELETE FROM product WHERE id = ?", [.id(id)])
+        try expectChange("product", id)
+      }
+
+    case let .insertList(id, name, createdAt):
+      try connection.run(
+        "INSERT INTO list (id, name, nameKey, createdAt) VALUES (?, ?, ?, ?)",
+        [.id(id), .text(name), .text(Naming.key(name)), .date(createdAt)]
+      )
+
+    case let .insertProduct(product, listID):
+      try connection.run(
+        """
+        INSERT INTO product (
+          id, listId, position, name, nameKey, isChecked, quantity, unit, category, note,
+          addedAt, updatedAt
+        ) VALUES (
+          ?1, ?2, (SELECT coalesce(max(position), 0) + 1 FROM product WHERE listId = ?2),
+          ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11
+        )
+        """,
+        [
+          .id(product.id), .id(listID), .text(product.name), .text(Naming.key(product.name)),
+          .bool(product.isChecked), .text(product.quantity.description), .text(product.unit),
+          .text(product.category), .text(product.note), .date(product.addedAt),
+          .date(product.updatedAt),
+        ]
+      )
+
+    case let .renameList(id, name):
+      try connection.run(
+        "UPDATE list SET name = ?, nameKey = ? WHERE id = ?",
+        [.text(name), .text(Naming.key(name)), .id(id)]
+      )
+      try expectChange("list", id)
+
+    case let .reorderProducts(listID, order):
+      try reorderProducts(ofList: listID, order: order)
+
+    case let .updateProduct(product):
+      try connection.run(
+        """
+        UPDATE product SET
+          name = ?, nameKey = ?, isChecked = ?, quantity = ?, unit = ?, category = ?, note = ?,
+          addedAt = ?, updatedAt = ?
+        WHERE id = ?
+        """,
+        [
+          .text(product.name), .text(Naming.key(product.name)), .bool(product.isChecked),
+          .text(product.quantity.description), .text(product.unit), .text(product.category),
+          .text(product.note), .date(product.addedAt), .date(product.updatedAt),
+          .id(product.id),
+        ]
+      )
+      try expectChange("product", product.id)
+    }
+  }
+
+  /// Numbers the products 1…n in `order`, writing only the rows whose position changes.
+  private func reorderProducts(ofList listID: UUID, order: [UUID]) throws(DatabaseError) {
+    var positions: [UUID: Int64] = [:]
+    try connection.query(
+      "SELECT id, position FROM product WHERE listId = ?", [.id(listID)]
+    ) { row throws(DatabaseError) in
+      if let id = UUID(uuidString: row.text(0)) { positions[id] = row.integer(1) }
+    }
+    guard positions.count == order.count, Set(order).count == order.count,
+      order.allSatisfy({ positions[$0] != nil })
+    else {
+      throw DatabaseError(
+        reason: .rowNotFound, path: connection.path,
+        message: "the new order of list \(listID.uuidString) does not name its products"
+          + " (\(order.count) named, \(positions.count) stored)"
+      )
+    }
+    for (offset, id) in order.enumerated() where positions[id] != Int64(offset + 1) {
+      try connection.run(
+        "UPDATE product SET position = ? WHERE id = ?", [.integer(Int64(offset + 1)), .id(id)]
+      )
+    }
+  }
+
+  private func expectChange(_ table: String, _ id: UUID) throws(DatabaseError) {
+    guard connection.changes == 0 else { return }
+    throw DatabaseError(
+      reason: .rowNotFound, path: connection.path,
+      message: "no \(table) with id \(id.uuidString)"
+    )
+  }
+}

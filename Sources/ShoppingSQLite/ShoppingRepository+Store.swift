@@ -1,0 +1,51 @@
+import Composable
+import ShoppingCore
+
+// MARK: - Store
+
+extension ShoppingRepository {
+  /// A store whose sends are all or nothing against the database: its executor runs each
+  /// send's effects through ``execute(_:)``, and after a failed send it reloads the lists its
+  /// last committed state had loaded.
+  ///
+  /// The store lives as long as you keep it, but it can send only during this repository's
+  /// transaction, on its thread; later sends fail with ``DatabaseError/Reason/misuse``.
+  ///
+  /// ```swift
+  /// try database.write { repository in
+  ///   let state = try repository.loadState(loadingListsNamed: ["shopping"])
+  ///   let store = repository.makeStore(
+  ///     initialState: state, reducer: ShoppingReducer(environment: .live)
+  ///   )
+  ///   try store.send(.list(listID, .add(name: "Milk", .none)))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state loaded from this repository.
+  ///   - reducer: The reducer, usually ``ShoppingCore/ShoppingReducer``.
+  ///   - trace: Where to report each batch's execution time, if anywhere.
+  /// - Returns: The store. A reload after a failure does not restore an import in progress
+  ///   (``ShoppingCore/ShoppingState/importProgress``): end the transaction instead.
+  public func makeStore(
+    initialState: ShoppingState,
+    reducer: some Reducer<ShoppingState, ShoppingAction, PersistenceEffect> & Sendable,
+    trace: TraceOutput? = nil
+  ) -> Store<ShoppingState, ShoppingAction, PersistenceEffect> {
+    let loadedLists = LoadedLists(initialState.lists.filter(\.isLoaded).map(\.id))
+    let executor = EffectExecutor<PersistenceEffect> { [self] effects in
+      try execute(effects)
+      loadedLists.commit()
+    }
+    return Store(
+      initialState: initialState,
+      reducer: LoadedListsTracking(base: reducer, loadedLists: loadedLists),
+      executor: trace.map(executor.traced(to:)) ?? executor,
+      recovery: .reload { [self] in
+        try checkUsable()
+        let ids = loadedLists.committed
+        return try loadState { ids.contains($0.id) }
+      }
+    )
+  }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import IdentifiedCollections
+import ShoppingCore
+
+/// Reads shopping state from the database and executes the persistence effects of the core's
+/// reducers, inside the transaction of ``ShoppingDatabase/write(_:)`` or
+/// ``ShoppingDatabase/read(_:)`` that handed it out.
+///
+/// ```swift
+/// try database.write { repository in
+///   let state = try repository.loadState(loadingListsNamed: ["shopping"])
+///   ...
+/// }
+/// ```
+///
+/// ## Confinement
+/// A repository is valid only during the transaction that created it and only on that
+/// transaction's thread. It is marked `Sendable` so that a ``Composable/Store`` can call it from
+/// its executor, but every method checks both rules and throws
+/// ``DatabaseError/Reason/misuse`` when either is broken, instead of touching the connection.
+public final class ShoppingRepository: @unchecked Sendable {
+  let connection: Connection
+  private let isWritable: Bool
+  private let thread = currentThreadIdentity()
+  /// Written only by the owning thread; read by other threads only after `thread` has already
+  /// refused them.
+  private var isOpen = true
+  /// The failure that made SQLite roll the whole transaction back, if any.
+  private(set) var abortingError: DatabaseError?
+
+  init(connection: Connection, isWritable: Bool) {
+    self.connection = connection
+    self.isWritable = isWritable
+  }
+
+  func close() {
+    isOpen = false
+  }
+
+  /// Counts of the work done on the connection so far, for tests that check that a change
+  /// touches only what it must.
+  var statistics: Statistics {
+    Statistics(
+      statementsExecuted: connection.statementsExecuted, rowsChanged: connection.totalChanges
+    )
+  }
+
+  struct Statistics: Equatable {
+    var statementsExecuted: Int
+    var rowsChanged: Int
+
+    static func - (lhs: Self, rhs: Self) -> Self {
+      Self(
+        statementsExecuted: lhs.statementsExecuted - rhs.statementsExecuted,
+        rowsChanged: lhs.rowsChanged - rhs.rowsChanged
+      )
+    }
+  }
+
+  func checkUsable(writing: Bool = false) throws(DatabaseError) {
+    guard currentThreadIdentity() == thread else {
+      throw misuse("a repository was used from a thread other than its transaction's")
+    }
+    guard isOpen else {
+      throw misuse("a repository was used after its transaction ended")
+    }
+    if let abortingError { throw abortingError }
+    guard !writing || isWritable else {
+      throw misuse("a repository of a read transaction was asked to write")
+    }
+  }
+
+  func abort(with error: DatabaseError) {
+    abortingError = error
+  }
+
+  private func misuse(_ message: String) -> DatabaseError {
+    DatabaseError(reason: .misuse, path: connection.path, message: message)
+  }
+}
+
+// MARK: - Loading
+
+extension ShoppingRepository {
+  /// Loads every list, with the products of the lists named.
+  ///
+  /// Lists not named come as headers (``ShoppingList/isLoaded`` `false`, no products), which is
+  /// enough to rename them or to tell that a name is taken.
+  ///
+  /// ```swift
+  /// let state = try repository.loadState(loadingListsNamed: ["shopping"])
+  /// ```
+  ///
+  /// - Parameter names: The lists to load fully, compared as ``Naming/key(_:)`` compares names.
+  ///   Names of no list are ignored.
+  /// - Returns: The lists in the order they were created.
+  public func loadState(loadingListsNamed names: [String]) throws(DatabaseError) -> ShoppingState {
+    try checkUsable()
+    let keys = Set(names.map(Self.key))
+    return try loadState { keys.contains(Self.key($0.name)) }
+  }
+
+  /// Loads the lists named, with their products, for ``ShoppingAction/listsLoaded(_:)``.
+  ///
+  /// - Parameter names: The lists to load, compared as ``Naming/key(_:)`` compares names.
+  ///   Names of no list are ignored.
+  /// - Returns: The lists found, in the order they were created.
+  public func loadLists(named names: [String]) throws(DatabaseError) -> [ShoppingList] {
+    try checkUsable()
+    let keys = Set(names.map(Self.key))
+    var lists: [ShoppingList] = []
+    for header in try listHeaders() where keys.contains(Self.key(header.name)) {
+      lists.append(try loaded(header))
+    }
+    return lists
+  }
+
+  /// Every list's name with its item and checked counts, without loading any product.
+  ///
+  /// - Returns: The summaries in the order the lists were created.
+  public func listSummaries() throws(DatabaseError) -> [ListSummary] {
+    try checkUsable()
+    var summaries: [ListSummary] = []
+    try connection.query(
+      """
+      SELECT list.id, list.name, list.createdAt,
+        (SELECT count(*) FROM product WHERE product.listId = list.id),
+        (SELECT count(*) FROM product WHERE product.listId = list.id AND product.isChecked)
+      FROM list
+      ORDER BY list.createdAt, list.rowid
+      """
+    ) { row throws(DatabaseError) in
+      summaries.append(
+        ListSummary(
+          id: try decodeID(row, 0, "list.id"),
+          name: row.text(1),
+          createdAt: try decodeDate(row, 2, "list.createdAt"),
+          items: Int(row.integer(3)),
+          checked: Int(row.integer(4))
+        )
+      )
+    }
+    return summaries
+  }
+
+  /// Loads every list, fully for those `shouldLoad` picks.
+  func loadState(
+    loading shouldLoad: (ShoppingList) -> Bool
+  ) throws(DatabaseError) -> ShoppingState {
+    var lists: IdentifiedArrayOf<ShoppingList> = []
+    for header in try listHeaders() {
+      lists.append(shouldLoad(header) ? try loaded(header) : header)
+    }
+    return ShoppingState(lists: lists)
+  }
+
+  private func listHeaders() throws(DatabaseError) -> [ShoppingList] {
+    var headers: [ShoppingList] = []
+    try connection.query(
+      "SELECT id, name, createdAt FROM list ORDER BY createdAt, rowid"
+    ) { row throws(DatabaseError) in
+      headers.append(
+        ShoppingList(
+          id: try decodeID(row, 0, "list.id"),
+          name: row.text(1),
+          createdAt: try decodeDate(row, 2, "list.createdAt"),
+          isLoaded: false
+        )
+      )
+    }
+    return headers
+  }
+
+  private func loaded(_ header: ShoppingList) throws(DatabaseError) -> ShoppingList {
+    var products: [Product] = []
+    try connection.query(
+      """
+      SELECT id, name, isChecked, quantity, unit, category, note, addedAt, updatedAt
+      FROM product
+      WHERE listId = ?
+      ORDER BY position, rowid
+      """,
+      [.id(header.id)]
+    ) { row throws(DatabaseError) in
+      products.append(
+        Product(
+          id: try decodeID(row, 0, "product.id"),
+          name: row.text(1),
+          isChecked: row.integer(2) != 0,
+          quantity: try decodeQuantity(row, 3),
+          unit: row.optionalText(4),
+          category: row.optionalText(5),
+          note: row.optionalText(6),
+          addedAt: try decodeDate(row, 7, "product.addedAt"),
+          updatedAt: try decodeDate(row, 8, "product.updatedAt")
+        )
+      )
+    }
+    return ShoppingList(
+      id: header.id,
+      name: header.name,
+      createdAt: header.createdAt,
+      products: IdentifiedArray(uncheckedUniqueElements: products),
+      isLoaded: true
+    )
+  }
+
+  private static func key(_ name: String) -> String {
+    Naming.key((try? Naming.name(name)) ?? name)
+  }
+
+  // MARK: Decoding columns
+
+  private func decodeID(_ row: Row, _ column: Int32, _ field: String) throws(DatabaseError) -> UUID
+  {
+    let text = row.text(column)
+    guard let id = UUID(uuidString: text) else { throw invalid(field, text) }
+    return id
+  }
+
+  private func decodeDate(
+    _ row: Row, _ column: Int32, _ field: String
+  ) throws(DatabaseError) -> Date {
+    let text = row.text(column)
+    guard let date = Timestamp.date(from: text) else { throw invalid(field, text) }
+    return date
+  }
+
+  private func decodeQuantity(_ row: Row, _ column: Int32) throws(DatabaseError) -> Quantity {
+    let text = row.text(column)
+    guard let quantity = try? Quantity(text) else { throw invalid("product.quantity", text) }
+    return quantity
+  }
+
+  private func invalid(_ field: String, _ value: String) -> DatabaseError {
+    DatabaseError(
+      reason: .corrupt, path: connection.path, message: "invalid \(field) \"\(value)\""
+    )
+  }
+}

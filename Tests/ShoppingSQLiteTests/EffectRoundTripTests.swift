@@ -1,0 +1,149 @@
+import Foundation
+import IdentifiedCollections
+import ShoppingCore
+import Testing
+
+@testable import ShoppingSQLite
+
+@Suite("Every persistence effect survives a round trip through the file")
+struct EffectRoundTripTests {
+  let folder: TemporaryFolder
+  let database: ShoppingDatabase
+
+  init() throws {
+    folder = try TemporaryFolder()
+    database = try ShoppingDatabase(path: folder.path("shopping.sqlite"))
+  }
+
+  func groceries(_ products: [Product]) -> ShoppingList {
+    ShoppingList(
+      id: groceriesID, name: "Groceries", createdAt: now,
+      products: IdentifiedArray(uniqueElements: products)
+    )
+  }
+
+  @Test func insertListCreatesAnEmptyList() throws {
+    try database.write {
+      try $0.execute([.insertList(id: groceriesID, name: "Groceries", createdAt: now)])
+    }
+
+    #expect(try database.everything() == ShoppingState(lists: [groceries([])]))
+  }
+
+  @Test func insertProductKeepsEveryField() throws {
+    let full = Product(
+      id: productID(1), name: "Crème fraîche", isChecked: true,
+      quantity: try Quantity("0.1"), unit: "l", category: "dairy", note: "the \"thick\" one",
+      addedAt: now, updatedAt: now.addingTimeInterval(3_600)
+    )
+    let bare = product(2, "Bread")
+
+    try database.seedGroceries([full, bare])
+
+    #expect(try database.everything() == ShoppingState(lists: [groceries([full, bare])]))
+  }
+
+  @Test func insertProductAppendsAfterTheLastPositionEvenWithGaps() throws {
+    try database.seedGroceries([product(1, "Milk"), product(2, "Bread"), product(3, "Eggs")])
+    try database.write { try $0.execute([.deleteProducts([productID(3)])]) }
+
+    try database.write {
+      try $0.execute([.insertProduct(product(4, "Tea"), listID: groceriesID)])
+    }
+
+    let names = try database.everything().lists.first?.products.map(\.name)
+    #expect(names == ["Milk", "Bread", "Tea"])
+    #expect(try database.rawInteger("SELECT position FROM product WHERE name = 'Tea'") == 3)
+  }
+
+  @Test func updateProductOverwritesTheFieldsOfThatProductOnly() throws {
+    try database.seedGroceries([product(1, "Milk"), product(2, "Bread")])
+    var milk = product(1, "Oat milk", isChecked: true, quantity: 2)
+    milk.unit = "l"
+    milk.updatedAt = now.addingTimeInterval(60)
+
+    try database.write { try $0.execute([.updateProduct(milk)]) }
+
+    #expect(
+      try database.everything() == ShoppingState(lists: [groceries([milk, product(2, "Bread")])]))
+  }
+
+  @Test func updateProductClearsOptionalFields() throws {
+    var milk = product(1, "Milk")
+    milk.note = "skimmed"
+    try database.seedGroceries([milk])
+    milk.note = nil
+
+    try database.write { try $0.execute([.updateProduct(milk)]) }
+
+    #expect(try database.everything().lists.first?.products.first?.note == nil)
+  }
+
+  @Test func deleteProductsRemovesOnlyThoseProducts() throws {
+    try database.seedGroceries([product(1, "Milk"), product(2, "Bread"), product(3, "Eggs")])
+
+    try database.write { try $0.execute([.deleteProducts([productID(1), productID(3)])]) }
+
+    #expect(try database.everything() == ShoppingState(lists: [groceries([product(2, "Bread")])]))
+  }
+
+  @Test func renameListRenamesAndFreesTheOldName() throws {
+    try database.seedGroceries([product(1, "Milk")])
+
+    try database.write {
+      try $0.execute([
+        .renameList(groceriesID, to: "Weekend"),
+        .insertList(id: UUID(counting: 2_000), name: "GROCERIES", createdAt: now),
+      ])
+    }
+
+    let names = try database.everything().lists.map(\.name)
+    #expect(names == ["Weekend", "GROCERIES"])
+  }
+
+  @Test func reorderProductsStoresTheOrderAndWritesOnlyMovedRows() throws {
+    try database.seedGroceries([product(1, "Milk"), product(2, "Bread"), product(3, "Eggs")])
+    let order = [productID(1), productID(3), productID(2)]
+
+    let work = try database.write { repository in
+      let before = repository.statistics
+      try repository.execute([.reorderProducts(listID: groceriesID, order: order)])
+      return repository.statistics - before
+    }
+
+    #expect(try database.everything().lists.first?.products.ids.elements == order)
+    #expect(work.rowsChanged == 2)
+  }
+
+  @Test func reorderProductsNamingOtherProductsIsRefused() throws {
+    try database.seedGroceries([product(1, "Milk"), product(2, "Bread")])
+
+    let error = #expect(throws: DatabaseError.self) {
+      try database.write { repository in
+        try repository.execute([.reorderProducts(listID: groceriesID, order: [productID(1)])])
+      }
+    }
+
+    #expect(error?.reason == .rowNotFound)
+  }
+
+  @Test func deleteListRemovesItsProductsToo() throws {
+    try database.seedGroceries([product(1, "Milk"), product(2, "Bread")])
+
+    try database.write { try $0.execute([.deleteList(groceriesID)]) }
+
+    #expect(try database.everything() == ShoppingState())
+    #expect(try database.rawInteger("SELECT count(*) FROM product") == 0)
+  }
+
+  @Test func anEffectNamingAMissingRowIsRefused() throws {
+    try database.seedGroceries([])
+
+    let error = #expect(throws: DatabaseError.self) {
+      try database.write { try $0.execute([.updateProduct(product(9, "Ghost"))]) }
+    }
+
+    #expect(error?.reason == .rowNotFound)
+    #expect(error?.category == .conflict)
+  }
+}

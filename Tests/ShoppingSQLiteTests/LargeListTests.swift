@@ -1,0 +1,59 @@
+import Foundation
+import ShoppingCore
+import Testing
+
+@testable import ShoppingSQLite
+
+@Suite("A list of 100,000 products")
+struct LargeListTests {
+  static let count = 100_000
+
+  @Test func loadsInOrderAndAToggleWritesOnlyThatRow() throws {
+    let folder = try TemporaryFolder()
+    let database = try ShoppingDatabase(path: folder.path("shopping.sqlite"))
+    try database.seedGroceries((1...UInt64(Self.count)).map { product($0, "Item \($0)") })
+    let toggled = productID(UInt64(Self.count / 2))
+
+    let (state, work) = try database.write { repository in
+      let state = try repository.loadState(loadingListsNamed: ["Groceries"])
+      let store = repository.makeStore(
+        initialState: state, reducer: ShoppingReducer(environment: .deterministic(now: now))
+      )
+      let before = repository.statistics
+      try store.send(.list(groceriesID, .product(toggled, .toggled)))
+      return (store.state, repository.statistics - before)
+    }
+
+    let products = try #require(state.lists.first?.products)
+    #expect(products.count == Self.count)
+    #expect(products.first?.name == "Item 1")
+    #expect(products.last?.name == "Item \(Self.count)")
+    // SAVEPOINT, UPDATE of the one row, RELEASE.
+    #expect(work == ShoppingRepository.Statistics(statementsExecuted: 3, rowsChanged: 1))
+    let checked = try database.rawInteger("SELECT count(*) FROM product WHERE isChecked")
+    #expect(checked == 1)
+  }
+
+  @Test func productsOfAListAreReadThroughThePositionIndex() throws {
+    let folder = try TemporaryFolder()
+    let database = try ShoppingDatabase(path: folder.path("shopping.sqlite"))
+
+    let plan = try database.withConnection { connection in
+      var details: [String] = []
+      try connection.query(
+        """
+        EXPLAIN QUERY PLAN
+        SELECT id, name, isChecked, quantity, unit, category, note, addedAt, updatedAt
+        FROM product
+        WHERE listId = ?
+        ORDER BY position, rowid
+        """,
+        [.id(groceriesID)]
+      ) { row in details.append(row.text(3)) }
+      return details.joined(separator: "\n")
+    }
+
+    #expect(plan.contains("USING INDEX product_listId_position"))
+    #expect(!plan.contains("TEMP B-TREE"))
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import ShoppingCore
+import Testing
+
+@testable import ShoppingSQLite
+
+@Suite("Migrations")
+struct MigrationTests {
+  /// The repository's Migrations/ folder, the only source of the schema.
+  static let folder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appending(path: "Migrations", directoryHint: .isDirectory)
+
+  /// Data as the shoplist of each schema version wrote it. A new migration needs a seed here,
+  /// so that the upgrade test covers a database written at that version.
+  static let seeds: [Int: String] = [
+    1: """
+    INSERT INTO list (id, name, nameKey, createdAt)
+      VALUES ('\(groceriesID)', 'Groceries', 'groceries', '2026-11-18T11:06:40Z');
+    INSERT INTO product (
+      id, listId, position, name, nameKey, isChecked, quantity, unit, category, note,
+      addedAt, updatedAt
+    ) VALUES
+      ('\(productID(1))', '\(groceriesID)', 1, 'Milk', 'milk', 1, '0.5', 'l', 'dairy', NULL,
+        '2026-11-18T11:06:40Z', '2026-11-18T11:06:40Z'),
+      ('\(productID(2))', '\(groceriesID)', 2, 'Bread', 'bread', 0, '1', NULL, NULL, 'rye',
+        '2026-11-18T11:06:40Z', '2026-11-18T11:06:40Z');
+    """
+  ]
+
+  static var seededState: ShoppingState {
+    var milk = product(1, "Milk", isChecked: true)
+    milk.quantity = (try? Quantity("0.5")) ?? .one
+    milk.unit = "l"
+    milk.category = "dairy"
+    var bread = product(2, "Bread")
+    bread.note = "rye"
+    return ShoppingState(lists: [
+      ShoppingList(id: groceriesID, name: "Groceries", createdAt: now, products: [milk, bread])
+    ])
+  }
+
+  @Test func everyFileOfTheMigrationsFolderIsEmbeddedInOrder() throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
+      .filter { $0.hasSuffix(".sql") }
+      .sorted()
+    let onDisk = try files.map { file in
+      (file, try String(contentsOf: Self.folder.appending(path: file), encoding: .utf8))
+    }
+
+    let embedded = Migration.embedded
+
+    #expect(!files.isEmpty)
+    #expect(embedded.map { "\($0.name).sql" } == files)
+    #expect(embedded.map(\.sql) == onDisk.map(\.1))
+    #expect(embedded.map(\.version) == Array(1...files.count))
+  }
+
+  @Test func aNewDatabaseHasEveryMigrationAppliedInOrderAndRecorded() throws {
+    let folder = try TemporaryFolder()
+    let database = try ShoppingDatabase(path: folder.path("shopping.sqlite"))
+
+    let recorded = try database.withConnection { connection in
+      var rows: [String] = []
+      try connection.query("SELECT version, name FROM migration ORDER BY rowid") { row in
+        rows.append("\(row.integer(0)) \(row.text(1))")
+      }
+      return rows
+    }
+
+    #expect(recorded == Migration.embedded.map { "\($0.version) \($0.name)" })
+    #expect(try database.rawInteger("PRAGMA user_version") == ShoppingDatabase.schemaVersion)
+    #expect(try database.rawInteger("PRAGMA application_id") == Migrator.applicationID)
+    #expect(try database.withConnection { try $0.text("PRAGMA journal_mode") } == "wal")
+  }
+
+  @Test(arguments: 0...Migrator().latestVersion)
+  func aDatabaseAtAnEarlierVersionUpgradesWithItsDataIntact(version: Int) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("shopping.sqlite")
+    try DatabaseFile.prepare(path)
+    do {
+      let connection = try Connection(path: path)
+      try Migrator().migrate(connection, upTo: version)
+      if version > 0 {
+        let seed = try #require(Self.seeds[version], "add a seed for schema version \(version)")
+        try connection.executeScript(seed)
+      }
+    }
+
+    let database = try ShoppingDatabase(path: path)
+
+    #expect(try database.everything() == (version == 0 ? ShoppingState() : Self.seededState))
+    #expect(try database.rawInteger("PRAGMA user_version") == ShoppingDatabase.schemaVersion)
+    #expect(try database.rawInteger("SELECT count(*) FROM migration") == Migration.embedded.count)
+  }
+
+  @Test func reopeningAppliesNothingAgain() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("shopping.sqlite")
+    _ = try withDatabase(at: path) { _ in }
+
+    let statements = try withDatabase(at: path) { database in
+      try database.withConnection { $0.statementsExecuted }
+    }
+
+    // The read-only checks: application id, schema version, schema size, journal mode…
+    #expect(statements < 10)
+    let recorded = try withDatabase(at: path) { database in
+      try database.rawInteger("SELECT count(*) FROM migration")
+    }
+    #expect(recorded == Migration.embedded.count)
+  }
+
+  @Test func aFailingMigrationIsRolledBackAndTheOnesBeforeItStay() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("shopping.sqlite")
+    try DatabaseFile.prepare(path)
+    let connection = try Connection(path: path)
+    let broken = Migration(
+      version: Migration.embedded.count + 1, name: "9999_broken",
+      sql: "CREATE TABLE extra (value TEXT); INSERT INTO nowhere VALUES (1);"
+    )
+
+    #expect(throws: DatabaseError.self) {
+      try Migrator(migrations: Migration.embedded + [broken]).migrate(connection)
+    }
+
+    #expect(try connection.integer("PRAGMA user_version") == Migration.embedded.count)
+    #expect(try connection.integer("SELECT count(*) FROM migration") == Migration.embedded.count)
+    #expect(try connection.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'") == 0)
+  }
+}
