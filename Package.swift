@@ -65,12 +65,18 @@ let package = Package(
     .executableTarget(
       name: "EmbedMigrationsTool"
     ),
+    .target(
+      name: "ShoplistCLI",
+      dependencies: [
+        "Composable",
+        "ShoppingCore",
+        "ShoppingSQLite",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     .executableTarget(
       name: "shoplist",
-      dependencies: [
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        "ShoppingCore",
-      ]
+      dependencies: ["ShoplistCLI"]
     ),
     .testTarget(
       name: "ComposableTests",
@@ -96,6 +102,10 @@ let package = Package(
         "Composable",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
+    ),
+    .testTarget(
+      name: "ShoplistEndToEndTests",
+      dependencies: ["shoplist"]
     ),
     .testTarget(
       name: "EmbeddingTests",

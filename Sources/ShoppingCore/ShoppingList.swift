@@ -51,7 +51,7 @@ public struct ShoppingList: Identifiable, Equatable, Sendable {
 
   /// The product with this name under normalised comparison, if any.
   public func product(named name: String) -> Product? {
-    productIDsByKey[Naming.key(name)].flatMap { products[id: $0] }
+    productIDsByKey[Naming.key(Naming.collapsingWhiteSpace(name))].flatMap { products[id: $0] }
   }
 
   /// How many products are checked.

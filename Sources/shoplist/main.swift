@@ -1,1 +1,11 @@
-print("x")
+import ShoplistCLI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+exit(Shoplist.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,38 @@
+import ArgumentParser
+
+/// The options every command takes, before or after the command's name.
+struct GlobalOptions: ParsableArguments {
+  @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
+  var db: String?
+
+  @Option(name: [.customShort("l"), .long], help: ArgumentHelp("The list to work on.", valueName: "name"))
+  var list: String?
+
+  @Flag(name: .long, help: "Print machine-readable JSON on stdout.")
+  var json = false
+
+  @Flag(name: [.customShort("q"), .long], help: "Print nothing on stdout on success.")
+  var quiet = false
+
+  @Flag(name: .long, help: "Trace each action, state change, effect and timing on stderr.")
+  var trace = false
+
+  @Flag(name: .customLong("no-color"), help: "Never colour the output.")
+  var noColor = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("How long to wait for a busy database.", valueName: "seconds")
+  )
+  var wait: Double = 5
+
+  func validate() throws {
+    guard wait.isFinite, wait >= 0, wait <= 86_400 else {
+      throw ValidationError("--wait takes a number of seconds from 0 to 86400, not \(wait)")
+    }
+  }
+
+  /// The options that take a value, as they may be spelled; the others are flags.
+  static let valued: Set<String> = ["--db", "--list", "-l", "--wait"]
+  static let flags: Set<String> = ["--json", "--quiet", "-q", "--trace", "--no-color"]
+}

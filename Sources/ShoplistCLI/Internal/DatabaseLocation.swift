@@ -1,0 +1,19 @@
+/// Where the database lives: `--db`, then `$SHOPLIST_DB`, then `$XDG_DATA_HOME/shoplist`, then
+/// `~/.local/share/shoplist`.
+enum DatabaseLocation {
+  static let fileName = "shoplist.sqlite"
+
+  static func path(option: String?, environment: [String: String]) throws -> String {
+    if let option, !option.isEmpty { return option }
+    if let path = environment["SHOPLIST_DB"], !path.isEmpty { return path }
+    if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
+      return "\(data)/shoplist/\(fileName)"
+    }
+    guard let home = environment["HOME"], !home.isEmpty else {
+      throw CommandError.usage(
+        "cannot find the database: set --db, SHOPLIST_DB, XDG_DATA_HOME or HOME"
+      )
+    }
+    return "\(home)/.local/share/shoplist/\(fileName)"
+  }
+}

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where output goes, and whether it may be coloured.
+struct Terminal: Sendable {
+  var useColor: Bool
+  var stdoutIsTerminal: Bool
+  var stderrIsTerminal: Bool
+
+  static func current(noColorOption: Bool, environment: [String: String]) -> Terminal {
+    let stdoutIsTerminal = isatty(1) == 1
+    let noColor = noColorOption || environment["NO_COLOR"].map { !$0.isEmpty } == true
+      || environment["TERM"] == "dumb"
+    return Terminal(
+      useColor: stdoutIsTerminal && !noColor,
+      stdoutIsTerminal: stdoutIsTerminal,
+      stderrIsTerminal: isatty(2) == 1
+    )
+  }
+
+  /// Wraps `text` in an SGR style when colour is on.
+  func styled(_ text: String, _ style: Style) -> String {
+    useColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+  }
+
+  enum Style: String {
+    case bold = "1"
+    case dim = "2"
+    case dimStruck = "2;9"
+    case green = "32"
+    case cyan = "36"
+  }
+}
+
+/// Writes to a file descriptor, all of it, without the stdio buffers (so a crash cannot leave
+/// half a JSON document behind them, and stderr lines never interleave mid-line).
+enum Output {
+  static func standardOutput(_ text: String) throws {
+    guard writeAll(text, to: 1) else {
+      throw CommandError.output("cannot write to standard output")
+    }
+  }
+
+  static func standardError(_ text: String) {
+    _ = writeAll(text, to: 2)
+  }
+
+  private static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return false }
+        offset += written
+      }
+      return true
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import ShoppingCore
+import ShoppingSQLite
+
+/// The `shoplist` command: a persistent shopping list for the shell, cron and scripts.
+public struct Shoplist: ParsableCommand {
+  /// The version `--version` prints.
+  public static let version = "0.1.0"
+
+  public static let configuration = CommandConfiguration(
+    commandName: "shoplist",
+    abstract: "A persistent shopping list for the shell, cron jobs and scripts.",
+    discussion: """
+      Items are referred to by their number in `shoplist list`, their name (any case), or the \
+      start of exactly one item's name. Global options (--db, --list, --json, --quiet, \
+      --trace, --no-color, --wait) go before or after the command.
+
+      The database is --db, else $SHOPLIST_DB, else $XDG_DATA_HOME/shoplist/shoplist.sqlite, \
+      else ~/.local/share/shoplist/shoplist.sqlite. The list is --list, else $SHOPLIST_LIST, \
+      else "shopping".
+
+      Exit codes: 0 success, 64 usage, 65 bad data, 66 unreadable input, 74 database \
+      unusable, 75 database busy, 78 database from a newer shoplist.
+      """,
+    version: "shoplist \(version)",
+    subcommands: [
+      AddCommand.self, ToggleCommand.self, CheckCommand.self, UncheckCommand.self,
+      RenameCommand.self, EditCommand.self, RemoveCommand.self, ListCommand.self,
+      ClearCommand.self, ResetCommand.self, MoveCommand.self, SortCommand.self,
+      ListsCommand.self,
+    ]
+  )
+
+  public init() {}
+
+  /// Runs the command line and returns the process's exit status. Every failure is one
+  /// `shoplist: …` line on stderr; the database is left as it was.
+  ///
+  /// - Parameter arguments: The arguments after the program's name.
+  public static func run(arguments: [String]) -> Int32 {
+    let command: ParsableCommand
+    do {
+      command = try parseAsRoot(ArgumentOrder.normalised(arguments))
+    } catch {
+      return reportParserOutcome(error)
+    }
+    do {
+      var runnable = command
+      try runnable.run()
+      return 0
+    } catch let error as ShoppingError {
+      return report(error)
+    } catch let error as CommandError {
+      return report(error)
+    } catch let error as DatabaseError {
+      return report(error)
+    } catch {
+      // What is left comes from the argument parser: a help request, or a validation error.
+      return reportParserOutcome(error)
+    }
+  }
+
+  private static func report(_ error: any Error) -> Int32 {
+    let failure = ExitStatus.failure(for: error)
+    Output.standardError("shoplist: \(failure.message)\n")
+    return failure.status.rawValue
+  }
+
+  /// Help, version and completion requests print on stdout and succeed; anything else the
+  /// parser reports is a usage error.
+  private static func reportParserOutcome(_ error: any Error) -> Int32 {
+    if exitCode(for: error) == .success {
+      try? Output.standardOutput(fullMessage(for: error) + "\n")
+      return 0
+    }
+    let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+    Output.standardError("shoplist: \(Self.lowercasedFirst(message)) (see shoplist --help)\n")
+    return ExitStatus.usage.rawValue
+  }
+
+  private static func lowercasedFirst(_ text: String) -> String {
+    let trimmed = text.hasPrefix("Error: ") ? String(text.dropFirst(7)) : text
+    guard let first = trimmed.first, first.isUppercase, trimmed.dropFirst().first?.isLowercase == true
+    else { return trimmed }
+    return first.lowercased() + trimmed.dropFirst()
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// The built `shoplist` binary, run as a user would: in a process of its own, against a
+/// database in a fresh temporary folder.
+struct Shoplist {
+  struct Result: CustomStringConvertible {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
+
+    /// stdout as JSON.
+    func json() throws -> [String: Any] {
+      let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+      guard let document = object as? [String: Any] else {
+        throw Failure("stdout is not a JSON object: \(stdout)")
+      }
+      return document
+    }
+
+    /// The item names of a list document on stdout.
+    func itemNames() throws -> [String] {
+      (try json()["items"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+    }
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  static let binary: URL = {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    // `swift test` runs the test bundle from the products folder, next to the executable.
+    for candidate in [directory, directory.deletingLastPathComponent()] {
+      let url = candidate.appendingPathComponent("shoplist")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return directory.appendingPathComponent("shoplist")
+  }()
+
+  let folder: URL
+  var environment: [String: String]
+
+  /// The database file the runs use by default.
+  var database: URL { folder.appendingPathComponent("data/shoplist.sqlite") }
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("shoplist-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    environment = [
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      "HOME": folder.appendingPathComponent("home").path,
+      "LANG": "C.UTF-8",
+    ]
+    environment["SHOPLIST_DB"] = database.path
+  }
+
+  /// Runs `shoplist` with `arguments` and waits for it.
+  @discardableResult
+  func run(_ arguments: String..., stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    try run(arguments: arguments, stdin: stdin, environment: extra)
+  }
+
+  func run(arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    process.environment = environment.merging(extra) { $1 }
+    let output = Pipe()
+    let errors = Pipe()
+    let input = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = input
+    try process.run()
+    if let stdin {
+      input.fileHandleForWriting.write(Data(stdin.utf8))
+    }
+    try input.fileHandleForWriting.close()
+    // Read both pipes before waiting, so a large output cannot fill a pipe and stall the child.
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      stdout: String(decoding: outputData, as: UTF8.self),
+      stderr: String(decoding: errorData, as: UTF8.self)
+    )
+  }
+
+  /// Runs and requires success.
+  @discardableResult
+  func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+    let result = try run(arguments: arguments)
+    #expect(result.status == 0, "\(arguments): \(result)", sourceLocation: sourceLocation)
+    return result
+  }
+
+  /// The names on the target list, in order, read with `list --json`.
+  func names(list: String? = nil) throws -> [String] {
+    var arguments = ["list", "--json"]
+    if let list { arguments += ["--list", list] }
+    return try run(arguments: arguments).itemNames()
+  }
+
+  func fileBytes(_ url: URL) -> Data? {
+    FileManager.default.contents(atPath: url.path)
+  }
+}
