@@ -72,6 +72,7 @@ let package = Package(
         "ShoppingCore",
         "ShoppingSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
     .executableTarget(

@@ -14,12 +14,28 @@ public struct ShoppingList: Identifiable, Equatable, Sendable {
   public internal(set) var name: String
   /// When the list was created.
   public let createdAt: Date
-  /// The products, in list order. Empty when the list is not loaded.
+  /// The products, in list order: all of them, some of them, or none, as ``loading`` says.
   public internal(set) var products: IdentifiedArrayOf<Product>
-  /// Whether `products` holds the list's products. A state may know a list by name only, which
-  /// is enough to rename it or to tell that a name is taken.
-  public internal(set) var isLoaded: Bool
+  /// How much of the list the state holds.
+  public internal(set) var loading: Loading
   private var productIDsByKey: [String: Product.ID]
+
+  /// How much of a list a state holds. A command loads only what it needs: a single-item
+  /// command on a long list loads the items it names, not the list.
+  public enum Loading: Equatable, Sendable {
+    /// Every product, in order.
+    case complete
+    /// Only the products named by these name keys (see ``Naming/key(_:)``) that exist, plus
+    /// any loaded by reference; enough to add, rename, check or remove those items, but not to
+    /// reorder, clear, reset or import.
+    case partial(keys: Set<String>)
+    /// No product: the list is known by name only, which is enough to rename it or to tell
+    /// that a name is taken.
+    case none
+  }
+
+  /// Whether every product is loaded.
+  public var isLoaded: Bool { loading == .complete }
 
   /// Creates a list.
   ///
@@ -36,15 +52,45 @@ public struct ShoppingList: Identifiable, Equatable, Sendable {
     products: IdentifiedArrayOf<Product> = [],
     isLoaded: Bool = true
   ) {
+    self.init(
+      id: id, name: name, createdAt: createdAt, products: products,
+      loading: isLoaded ? .complete : .none
+    )
+  }
+
+  /// Creates a list holding all, some or none of its products.
+  ///
+  /// - Parameters:
+  ///   - id: The list's identity.
+  ///   - name: Its (already normalised) name.
+  ///   - createdAt: When it was created.
+  ///   - products: The products loaded; in list order when `loading` is complete.
+  ///   - loading: How much of the list `products` is.
+  ///   - productKeys: The products' name keys in the same order, when the caller has them
+  ///     (a database stores them); computed from the names otherwise.
+  public init(
+    id: UUID,
+    name: String,
+    createdAt: Date,
+    products: IdentifiedArrayOf<Product>,
+    loading: Loading,
+    productKeys: [String]? = nil
+  ) {
     self.id = id
     self.name = name
     self.createdAt = createdAt
     self.products = products
-    self.isLoaded = isLoaded
+    self.loading = loading
     var index: [String: Product.ID] = [:]
     index.reserveCapacity(products.count)
-    for product in products {
-      index[Naming.key(product.name)] = product.id
+    if let productKeys, productKeys.count == products.count {
+      for (key, product) in zip(productKeys, products) {
+        index[key] = product.id
+      }
+    } else {
+      for product in products {
+        index[Naming.key(product.name)] = product.id
+      }
     }
     self.productIDsByKey = index
   }
@@ -61,7 +107,7 @@ public struct ShoppingList: Identifiable, Equatable, Sendable {
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.id == rhs.id && lhs.name == rhs.name && lhs.createdAt == rhs.createdAt
-      && lhs.isLoaded == rhs.isLoaded && lhs.products == rhs.products
+      && lhs.loading == rhs.loading && lhs.products == rhs.products
   }
 }
 
@@ -70,6 +116,16 @@ public struct ShoppingList: Identifiable, Equatable, Sendable {
 extension ShoppingList {
   func productID(forKey key: String) -> Product.ID? {
     productIDsByKey[key]
+  }
+
+  /// Whether the state can tell if an item with this name key exists: the whole list is loaded,
+  /// or the key was looked up when the list was partly loaded.
+  func knows(key: String) -> Bool {
+    switch loading {
+    case .complete: true
+    case let .partial(keys): keys.contains(key) || productIDsByKey[key] != nil
+    case .none: false
+    }
   }
 
   mutating func append(_ product: Product) {
@@ -103,7 +159,7 @@ extension ShoppingList: CustomReflectable {
     Mirror(
       self,
       children: [
-        "id": id, "name": name, "createdAt": createdAt, "isLoaded": isLoaded,
+        "id": id, "name": name, "createdAt": createdAt, "loading": loading,
         "products": products,
       ],
       displayStyle: .struct

@@ -32,7 +32,9 @@ extension ShoppingRepository {
     reducer: some Reducer<ShoppingState, ShoppingAction, PersistenceEffect> & Sendable,
     trace: TraceOutput? = nil
   ) -> Store<ShoppingState, ShoppingAction, PersistenceEffect> {
-    let loadedLists = LoadedLists(initialState.lists.filter(\.isLoaded).map(\.id))
+    let loadedLists = LoadedLists(
+      initialState.lists.filter { $0.loading != .none }.map(\.id)
+    )
     let executor = EffectExecutor<PersistenceEffect> { [self] effects in
       try execute(effects)
       loadedLists.commit()

@@ -173,35 +173,39 @@ extension ShoppingRepository {
 
   private func loaded(_ header: ShoppingList) throws(DatabaseError) -> ShoppingList {
     var products: [Product] = []
+    var keys: [String] = []
     try connection.query(
-      """
-      SELECT id, name, isChecked, quantity, unit, category, note, addedAt, updatedAt
-      FROM product
-      WHERE listId = ?
-      ORDER BY position, rowid
-      """,
+      "SELECT \(Self.productColumns), nameKey FROM product WHERE listId = ? ORDER BY position, rowid",
       [.id(header.id)]
     ) { row throws(DatabaseError) in
-      products.append(
-        Product(
-          id: try decodeID(row, 0, "product.id"),
-          name: row.text(1),
-          isChecked: row.integer(2) != 0,
-          quantity: try decodeQuantity(row, 3),
-          unit: row.optionalText(4),
-          category: row.optionalText(5),
-          note: row.optionalText(6),
-          addedAt: try decodeDate(row, 7, "product.addedAt"),
-          updatedAt: try decodeDate(row, 8, "product.updatedAt")
-        )
-      )
+      products.append(try decodeProduct(row))
+      keys.append(row.text(9))
     }
     return ShoppingList(
       id: header.id,
       name: header.name,
       createdAt: header.createdAt,
       products: IdentifiedArray(uncheckedUniqueElements: products),
-      isLoaded: true
+      loading: .complete,
+      productKeys: keys
+    )
+  }
+
+  static let productColumns =
+    "id, name, isChecked, quantity, unit, category, note, addedAt, updatedAt"
+
+  /// Decodes a product from a row whose first columns are ``productColumns``.
+  func decodeProduct(_ row: Row) throws(DatabaseError) -> Product {
+    Product(
+      id: try decodeID(row, 0, "product.id"),
+      name: row.text(1),
+      isChecked: row.integer(2) != 0,
+      quantity: try decodeQuantity(row, 3),
+      unit: row.optionalText(4),
+      category: row.optionalText(5),
+      note: row.optionalText(6),
+      addedAt: try decodeDate(row, 7, "product.addedAt"),
+      updatedAt: try decodeDate(row, 8, "product.updatedAt")
     )
   }
 

@@ -34,6 +34,51 @@ struct LargeListTests {
     #expect(checked == 1)
   }
 
+  @Test func aSingleItemCommandReadsOnlyTheRowsItNames() throws {
+    let folder = try TemporaryFolder()
+    let database = try ShoppingDatabase(path: folder.path("shopping.sqlite"))
+    try database.seedGroceries((1...UInt64(Self.count)).map { product($0, "Item \($0)") })
+
+    let (found, work) = try database.write { repository in
+      let before = repository.statistics
+      let lookup = repository.productLookup(inList: groceriesID)
+      let byName = try ProductReference.resolve("ITEM 77777", in: lookup, listName: "Groceries")
+      let byPrefix = try ProductReference.resolve("item 9999", in: lookup, listName: "Groceries")
+      let byPosition = try ProductReference.resolve("42", in: lookup, listName: "Groceries")
+      let named = try repository.products(withKeys: ["item 5"], inList: groceriesID)
+      return ([byName, byPrefix, byPosition] + named, repository.statistics - before)
+    }
+
+    #expect(found.map(\.name) == ["Item 77777", "Item 9999", "Item 42", "Item 5"])
+    // One indexed query per lookup (the prefix needs its exact-name miss first, and a second
+    // query only to list candidates when ambiguous): never a read of the whole list.
+    #expect(work.statementsExecuted <= 6)
+  }
+
+  @Test func aPrefixLookupUsesTheNameIndexAndIsExact() throws {
+    let folder = try TemporaryFolder()
+    let database = try ShoppingDatabase(path: folder.path("shopping.sqlite"))
+    try database.seedGroceries([
+      product(1, "Crème fraîche"), product(2, "Crèmes"), product(3, "Cress"), product(4, "Cr"),
+    ])
+
+    let matches = try database.write { repository in
+      let lookup = repository.productLookup(inList: groceriesID)
+      return try lookup.products(withKeyPrefix: Naming.key("crè"), limit: nil).map(\.name)
+    }
+    #expect(Set(matches) == ["Crème fraîche", "Crèmes"])
+
+    let plan = try database.withConnection { connection in
+      var details: [String] = []
+      try connection.query(
+        "EXPLAIN QUERY PLAN SELECT id FROM product WHERE listId = ? AND nameKey >= ? AND nameKey < ?",
+        [.id(groceriesID), .text("a"), .text("b")]
+      ) { row in details.append(row.text(3)) }
+      return details.joined(separator: "\n")
+    }
+    #expect(plan.contains("product_listId_nameKey"))
+  }
+
   @Test func productsOfAListAreReadThroughThePositionIndex() throws {
     let folder = try TemporaryFolder()
     let database = try ShoppingDatabase(path: folder.path("shopping.sqlite"))

@@ -21,7 +21,7 @@ struct AddCommand: ParsableCommand {
   func run() throws {
     let context = CommandContext.live(global)
     let changes = try fields.changes()
-    let (list, lines) = try context.withTargetList(creatingIfMissing: true) { session in
+    try context.mutateTargetList(needs: .items(names: names), creatingIfMissing: true) { session in
       var lines: [String] = []
       for name in names {
         let existed = try session.list.product(named: name) != nil
@@ -37,9 +37,8 @@ struct AddCommand: ParsableCommand {
           lines.append("updated \(described) on \(listName)")
         }
       }
-      return (try session.list, lines)
+      return lines.joined(separator: "\n")
     }
-    try context.report(lines.joined(separator: "\n"), list: list)
   }
 }
 

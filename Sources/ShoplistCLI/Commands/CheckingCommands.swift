@@ -12,18 +12,16 @@ protocol CheckingCommand: ParsableCommand {
 extension CheckingCommand {
   func run() throws {
     let context = CommandContext.live(global)
-    let (list, lines) = try context.withTargetList(creatingIfMissing: false) { session in
-      let ids = try session.list.resolve(references)
+    try context.mutateTargetList(needs: .items(references: references)) { session in
       var lines: [String] = []
-      for id in ids {
+      for id in session.resolved {
         let effects = try session.send(.product(id, action))
         guard let product = try session.list.products[id: id] else { continue }
         let state = product.isChecked ? "checked" : "unchecked"
         lines.append(effects.isEmpty ? "\(product.name) is already \(state)" : "\(state) \(product.name)")
       }
-      return (try session.list, lines)
+      return lines.joined(separator: "\n")
     }
-    try context.report(lines.joined(separator: "\n"), list: list)
   }
 }
 

@@ -26,11 +26,7 @@ struct ListsShowCommand: ParsableCommand {
     let database = try context.openDatabase()
     var summaries = try database.read { try $0.listSummaries() }
     if !summaries.contains(where: { Naming.key($0.name) == Naming.key(CommandContext.defaultListName) }) {
-      // The default list exists as soon as anything looks at the lists.
-      _ = try CommandContext(
-        options: withList(CommandContext.defaultListName), environment: context.environment,
-        terminal: context.terminal, shopping: context.shopping
-      ).withTargetList(creatingIfMissing: true) { _ in () }
+      try context.ensureDefaultList(in: database)
       summaries = try database.read { try $0.listSummaries() }
     }
     let rows = summaries.map { (name: $0.name, items: $0.items, checked: $0.checked) }
@@ -45,12 +41,6 @@ struct ListsShowCommand: ParsableCommand {
       }
       try Output.standardOutput(lines.joined(separator: "\n") + "\n")
     }
-  }
-
-  private func withList(_ name: String) -> GlobalOptions {
-    var options = global
-    options.list = name
-    return options
   }
 }
 
@@ -76,7 +66,7 @@ struct ListsCreateCommand: ParsableCommand {
       }
       return list
     }
-    try context.report("created list \(list.name)", list: list)
+    try context.report(text: "created list \(list.name)", json: JSONWriter.listDocument(list))
   }
 }
 
@@ -103,7 +93,9 @@ struct ListsRenameCommand: ParsableCommand {
       guard let renamed = store.state.lists[id: list.id] else { throw ShoppingError.noSuchList(old) }
       return (renamed, list.name)
     }
-    try context.report("renamed list \(oldName) to \(list.name)", list: list)
+    try context.report(
+      text: "renamed list \(oldName) to \(list.name)", json: JSONWriter.listDocument(list)
+    )
   }
 }
 

@@ -15,14 +15,11 @@ struct RemoveCommand: ParsableCommand {
 
   func run() throws {
     let context = CommandContext.live(global)
-    let (list, line) = try context.withTargetList(creatingIfMissing: false) { session in
-      let ids = try session.list.resolve(references)
-      let removed = try ids.compactMap { try session.list.products[id: $0] }
-      try session.send(.remove(ids))
-      let list = try session.list
-      return (list, "removed \(Describe.names(removed)) from \(list.name)")
+    try context.mutateTargetList(needs: .items(references: references)) { session in
+      let removed = try session.resolved.compactMap { try session.list.products[id: $0] }
+      try session.send(.remove(session.resolved))
+      return "removed \(Describe.names(removed)) from \(try session.list.name)"
     }
-    try context.report(line, list: list)
   }
 }
 
@@ -37,13 +34,11 @@ struct ClearCommand: ParsableCommand {
 
   func run() throws {
     let context = CommandContext.live(global)
-    let (list, line) = try context.withTargetList(creatingIfMissing: false) { session in
+    try context.mutateTargetList(needs: .everything()) { session in
       let count = try session.list.checkedCount
       try session.send(.clearChecked)
-      let list = try session.list
-      return (list, "cleared \(count) checked item\(count == 1 ? "" : "s") from \(list.name)")
+      return "cleared \(count) checked item\(count == 1 ? "" : "s") from \(try session.list.name)"
     }
-    try context.report(line, list: list)
   }
 }
 
@@ -58,13 +53,11 @@ struct ResetCommand: ParsableCommand {
 
   func run() throws {
     let context = CommandContext.live(global)
-    let (list, line) = try context.withTargetList(creatingIfMissing: false) { session in
+    try context.mutateTargetList(needs: .everything()) { session in
       let count = try session.list.checkedCount
       try session.send(.resetChecks)
-      let list = try session.list
-      return (list, "unchecked \(count) item\(count == 1 ? "" : "s") in \(list.name)")
+      return "unchecked \(count) item\(count == 1 ? "" : "s") in \(try session.list.name)"
     }
-    try context.report(line, list: list)
   }
 }
 
@@ -89,14 +82,13 @@ struct MoveCommand: ParsableCommand {
 
   func run() throws {
     let context = CommandContext.live(global)
-    let (list, line) = try context.withTargetList(creatingIfMissing: false) { session in
-      let id = try session.list.resolve(reference)
+    try context.mutateTargetList(needs: .everything(references: [reference])) { session in
+      let id = try session.onlyResolved()
       try session.send(.move(id, toPosition: position))
       let list = try session.list
       let name = list.products[id: id]?.name ?? reference
-      return (list, "moved \(name) to position \((list.products.index(id: id) ?? 0) + 1)")
+      return "moved \(name) to position \((list.products.index(id: id) ?? 0) + 1)"
     }
-    try context.report(line, list: list)
   }
 }
 
@@ -115,10 +107,9 @@ struct SortCommand: ParsableCommand {
 
   func run() throws {
     let context = CommandContext.live(global)
-    let list = try context.withTargetList(creatingIfMissing: false) { session in
+    try context.mutateTargetList(needs: .everything()) { session in
       try session.send(.sort(by: by))
-      return try session.list
+      return "sorted \(try session.list.name) by \(by.rawValue)"
     }
-    try context.report("sorted \(list.name) by \(by.rawValue)", list: list)
   }
 }

@@ -16,14 +16,15 @@ struct RenameCommand: ParsableCommand {
 
   func run() throws {
     let context = CommandContext.live(global)
-    let (list, line) = try context.withTargetList(creatingIfMissing: false) { session in
-      let id = try session.list.resolve(reference)
+    try context.mutateTargetList(
+      needs: .items(references: [reference], names: [newName])
+    ) { session in
+      let id = try session.onlyResolved()
       let old = try session.list.products[id: id]?.name ?? reference
       let effects = try session.send(.rename(id, to: newName))
       let new = try session.list.products[id: id]?.name ?? newName
-      return (try session.list, effects.isEmpty ? "\(old) is already named so" : "renamed \(old) to \(new)")
+      return effects.isEmpty ? "\(old) is already named so" : "renamed \(old) to \(new)"
     }
-    try context.report(line, list: list)
   }
 }
 
@@ -54,8 +55,10 @@ struct EditCommand: ParsableCommand {
   func run() throws {
     let context = CommandContext.live(global)
     let changes = try fields.changes()
-    let (list, line) = try context.withTargetList(creatingIfMissing: false) { session in
-      let id = try session.list.resolve(reference)
+    try context.mutateTargetList(
+      needs: .items(references: [reference], names: name.map { [$0] } ?? [])
+    ) { session in
+      let id = try session.onlyResolved()
       var changed = false
       if let name {
         changed = try !session.send(.rename(id, to: name)).isEmpty
@@ -63,8 +66,7 @@ struct EditCommand: ParsableCommand {
       changed = try !session.send(.product(id, .edited(changes))).isEmpty || changed
       let product = try session.list.products[id: id]
       let described = product.map(Describe.withAmount) ?? reference
-      return (try session.list, changed ? "edited \(described)" : "\(described) is unchanged")
+      return changed ? "edited \(described)" : "\(described) is unchanged"
     }
-    try context.report(line, list: list)
   }
 }

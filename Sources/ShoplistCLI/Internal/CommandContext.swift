@@ -1,5 +1,6 @@
 import Composable
 import Foundation
+import IdentifiedCollections
 import ShoppingCore
 import ShoppingSQLite
 
@@ -50,17 +51,45 @@ struct CommandContext {
     )
   }
 
-  /// Opens the database and runs `body` in one write transaction on a store holding every list
-  /// by name and the target list in full; creates the target list first when the command may
-  /// create it (or when it is the default list). Rolls everything back if `body` throws.
-  func withTargetList<Result>(
+  /// What of the target list a command needs loaded.
+  enum ListNeeds {
+    /// Every item, in order, with these references resolved: for commands that reorder or
+    /// change every item.
+    case everything(references: [String] = [])
+    /// Only the items these references and names pick: for single-item commands, whose cost
+    /// must not grow with the list.
+    case items(references: [String] = [], names: [String] = [])
+  }
+
+  /// Runs `body` in one write transaction on a store holding every list by name and as much
+  /// of the target list as `needs` says, then prints the outcome: nothing with `--quiet`, the
+  /// list document with `--json`, else the confirmation line `body` returns. Creates the target
+  /// list first when the command may create it (or when it is the default list); rolls
+  /// everything back if anything throws.
+  func mutateTargetList(
+    needs: ListNeeds,
+    creatingIfMissing: Bool = false,
+    _ body: (ListSession) throws -> String
+  ) throws {
+    let (confirmation, document) = try transact(
+      needs: needs, creatingIfMissing: creatingIfMissing, body
+    )
+    if options.quiet { return }
+    try Output.standardOutput(document ?? confirmation + "\n")
+  }
+
+  /// The work of ``mutateTargetList(needs:creatingIfMissing:_:)`` without the printing:
+  /// returns the confirmation, and the list document when `--json` asks for one.
+  private func transact(
+    needs: ListNeeds,
     creatingIfMissing: Bool,
-    _ body: (ListSession) throws -> Result
-  ) throws -> Result {
+    _ body: (ListSession) throws -> String
+  ) throws -> (String, String?) {
     let name = try targetListName()
     let database = try openDatabase()
     return try database.write { repository in
-      let store = try makeStore(repository, loadingListsNamed: [name])
+      let loadsEverything = if case .everything = needs { true } else { false }
+      let store = try makeStore(repository, loadingListsNamed: loadsEverything ? [name] : [])
       if store.state.list(named: name) == nil {
         guard creatingIfMissing || Naming.key(name) == Naming.key(Self.defaultListName) else {
           throw ShoppingError.noSuchList(name)
@@ -68,8 +97,51 @@ struct CommandContext {
         try store.send(.createList(named: name))
       }
       guard let list = store.state.list(named: name) else { throw ShoppingError.noSuchList(name) }
-      return try body(ListSession(store: store, listID: list.id))
+      let resolved: [Product]
+      switch needs {
+      case let .everything(references):
+        resolved = try ProductReference.resolve(references, in: list, listName: list.name)
+      case let .items(references, names):
+        resolved = try loadPart(
+          of: list, references: references, names: names, repository: repository, store: store
+        )
+      }
+      let session = ListSession(store: store, listID: list.id, resolved: resolved.map(\.id))
+      let confirmation = try body(session)
+      guard options.json, !options.quiet else { return (confirmation, nil as String?) }
+      let current = try session.list
+      let complete = current.isLoaded ? current : try repository.loadLists(named: [current.name]).first
+      return (confirmation, complete.map { JSONWriter.listDocument($0) })
     }
+  }
+
+  /// Loads into `store` just the items `references` and `names` pick, found through the
+  /// database's indexes; returns the referenced items in order.
+  private func loadPart(
+    of list: ShoppingList, references: [String], names: [String],
+    repository: ShoppingRepository, store: Store<ShoppingState, ShoppingAction, PersistenceEffect>
+  ) throws -> [Product] {
+    if list.isLoaded {
+      // A list created by this command is complete (and empty) already.
+      return try ProductReference.resolve(references, in: list, listName: list.name)
+    }
+    let lookup = repository.productLookup(inList: list.id)
+    let referenced = try ProductReference.resolve(references, in: lookup, listName: list.name)
+    // A name that is invalid is left for the reducer to refuse with its proper message.
+    let keys = names.compactMap { try? Naming.name($0) }.map(Naming.key)
+    var products = IdentifiedArray(uniqueElements: referenced)
+    for product in try repository.products(withKeys: keys, inList: list.id) {
+      products.append(product)
+    }
+    try store.send(
+      .listsLoaded([
+        ShoppingList(
+          id: list.id, name: list.name, createdAt: list.createdAt, products: products,
+          loading: .partial(keys: Set(keys))
+        )
+      ])
+    )
+    return referenced
   }
 
   /// Reads the target list in a read transaction, creating it first only if it is the default
@@ -84,14 +156,30 @@ struct CommandContext {
     guard Naming.key(name) == Naming.key(Self.defaultListName) else {
       throw ShoppingError.noSuchList(name)
     }
-    return try withTargetList(creatingIfMissing: true) { try $0.list }
+    try ensureDefaultList(in: database)
+    let created = try database.read { repository in
+      try repository.loadState(loadingListsNamed: [name]).list(named: name)
+    }
+    guard let created else { throw ShoppingError.noSuchList(name) }
+    return created
   }
 
-  /// Prints a mutating command's outcome: nothing with `--quiet`, the list document with
-  /// `--json`, else the confirmation line.
-  func report(_ confirmation: String, list: ShoppingList) throws {
+  /// Creates the default list if the database has none of that name: it exists as soon as
+  /// anything looks for it.
+  func ensureDefaultList(in database: ShoppingDatabase) throws {
+    try database.write { repository in
+      let store = try makeStore(repository, loadingListsNamed: [])
+      if store.state.list(named: Self.defaultListName) == nil {
+        try store.send(.createList(named: Self.defaultListName))
+      }
+    }
+  }
+
+  /// Prints an outcome that is not a list: nothing with `--quiet`, else `json` with `--json`,
+  /// else `text`.
+  func report(text: String, json: @autoclosure () -> String) throws {
     if options.quiet { return }
-    try Output.standardOutput(options.json ? JSONWriter.listDocument(list) : confirmation + "\n")
+    try Output.standardOutput(options.json ? json() : text + "\n")
   }
 }
 
@@ -99,6 +187,8 @@ struct CommandContext {
 struct ListSession {
   let store: Store<ShoppingState, ShoppingAction, PersistenceEffect>
   let listID: ShoppingList.ID
+  /// The items the command's references picked, in the order given, each once.
+  let resolved: [Product.ID]
 
   /// The list as last committed.
   var list: ShoppingList {
@@ -108,6 +198,12 @@ struct ListSession {
       }
       return list
     }
+  }
+
+  /// The one item a single-reference command picked.
+  func onlyResolved() throws -> Product.ID {
+    guard let id = resolved.first else { throw CommandError.usage("no item given") }
+    return id
   }
 
   @discardableResult

@@ -26,8 +26,25 @@ public struct ShoppingListReducer: Reducer, Sendable {
   public func reduce(into list: inout ShoppingList, action: ShoppingListAction) throws
     -> [PersistenceEffect]
   {
-    guard list.isLoaded else { throw ShoppingError.listNotLoaded(list.name) }
+    try Self.requireLoaded(list, for: action)
     return try body.reduce(into: &list, action: action)
+  }
+
+  /// Refuses an action the loaded part of the list cannot decide: adding or renaming needs to
+  /// know whether the name is taken, reordering and bulk changes need every item.
+  private static func requireLoaded(
+    _ list: ShoppingList, for action: ShoppingListAction
+  ) throws(ShoppingError) {
+    let sufficient: Bool
+    switch action {
+    case let .add(name, _), let .rename(_, name):
+      sufficient = list.knows(key: Naming.key(try Naming.name(name)))
+    case .product, .remove:
+      sufficient = list.loading != .none
+    case .clearChecked, .move, .resetChecks, .sort:
+      sufficient = list.isLoaded
+    }
+    guard sufficient else { throw .listNotLoaded(list.name) }
   }
 
   private static func reduceList(

@@ -16,7 +16,7 @@ where
   ) throws -> [PersistenceEffect] {
     let effects = try base.reduce(into: &state, action: action)
     var ids: [UUID] = []
-    for list in state.lists where list.isLoaded {
+    for list in state.lists where list.loading != .none {
       ids.append(list.id)
     }
     loadedLists.propose(ids)

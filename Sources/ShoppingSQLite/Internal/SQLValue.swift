@@ -7,6 +7,8 @@ enum SQLValue {
   case integer(Int64)
   case null
   case text(String)
+  /// Text given as raw bytes, for bounds of key ranges that need not be valid UTF-8.
+  case textBytes([UInt8])
 
   static func text(_ value: String?) -> SQLValue {
     value.map { .text($0) } ?? .null
@@ -35,6 +37,14 @@ enum SQLValue {
       return sqlite3_bind_text(
         statement, index, value, Int32(clamping: value.utf8.count), transientDestructor
       )
+    case let .textBytes(bytes):
+      return bytes.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { text in
+          sqlite3_bind_text(
+            statement, index, text.baseAddress, Int32(clamping: text.count), transientDestructor
+          )
+        }
+      }
     }
   }
 }
