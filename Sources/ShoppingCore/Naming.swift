@@ -51,21 +51,23 @@ public enum Naming {
   }
 
   static func collapsingWhiteSpace(_ raw: String) -> String {
-    var result = ""
-    result.reserveCapacity(raw.utf8.count)
+    // Scalar by scalar, not character by character: a combining mark after white space forms
+    // one character with it, and deciding on characters would make the result depend on what
+    // was collapsed before, so that cleaning a clean name could change it again.
+    var result = String.UnicodeScalarView()
     var pendingSpace = false
-    for character in raw {
-      if character.isWhitespace {
+    for scalar in raw.unicodeScalars {
+      if scalar.properties.isWhitespace {
         pendingSpace = !result.isEmpty
       } else {
         if pendingSpace {
           result.append(" ")
           pendingSpace = false
         }
-        result.append(character)
+        result.append(scalar)
       }
     }
-    return result
+    return String(result)
   }
 
   static func problem(with text: String) -> TextProblem? {

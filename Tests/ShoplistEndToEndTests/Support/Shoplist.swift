@@ -44,8 +44,11 @@ struct Shoplist {
   let folder: URL
   var environment: [String: String]
 
-  /// The database file the runs use by default.
-  var database: URL { folder.appendingPathComponent("data/shoplist.sqlite") }
+  /// The database file the runs use unless they say otherwise.
+  var database: URL {
+    environment["SHOPLIST_DB"].map { URL(fileURLWithPath: $0) }
+      ?? folder.appendingPathComponent("data/shoplist.sqlite")
+  }
 
   init() throws {
     folder = FileManager.default.temporaryDirectory
@@ -56,7 +59,7 @@ struct Shoplist {
       "HOME": folder.appendingPathComponent("home").path,
       "LANG": "C.UTF-8",
     ]
-    environment["SHOPLIST_DB"] = database.path
+    environment["SHOPLIST_DB"] = folder.appendingPathComponent("data/shoplist.sqlite").path
   }
 
   /// Runs `shoplist` with `arguments` and waits for it.

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// Many processes at once: none fails within --wait, and the end state is what applying the
+/// same operations one by one gives (each process works on its own items, so the model is exact
+/// whatever the interleaving).
+@Suite struct LoadTests {
+  struct Model {
+    var names: [String: String] = [:]  // original name → current name
+    var checked: [String: Bool] = [:]  // current name → checked
+  }
+
+  @Test func sixteenProcessesMixingCommandsLoseNothing() async throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("list")
+    let processes = 16
+    let rounds = 4
+    let outcomes = try await withThrowingTaskGroup(of: (Model, [Shoplist.Result]).self) { group in
+      for process in 1...processes {
+        group.addTask {
+          var model = Model()
+          var results: [Shoplist.Result] = []
+          func run(_ arguments: String...) throws {
+            results.append(try shoplist.run(arguments: arguments + ["--wait", "60", "-q"]))
+          }
+          for round in 1...rounds {
+            let name = "p\(process)-r\(round)"
+            try run("add", name)
+            model.names[name] = name
+            model.checked[name] = false
+            try run("toggle", name)
+            model.checked[name] = true
+            if round % 2 == 0 {
+              let renamed = name + "-renamed"
+              try run("rename", name, renamed)
+              model.names[name] = renamed
+              model.checked[renamed] = model.checked.removeValue(forKey: name)
+              try run("toggle", renamed)
+              model.checked[renamed] = false
+            }
+            results.append(try shoplist.run("list", "--json", "--wait", "60"))
+          }
+          return (model, results)
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+
+    let failures = outcomes.flatMap(\.1).filter { $0.status != 0 }
+    #expect(failures.isEmpty, "\(failures.prefix(3))")
+    var expected: [String: Bool] = [:]
+    for (model, _) in outcomes { expected.merge(model.checked) { $1 } }
+    let items = try shoplist.items()
+    #expect(items.count == processes * rounds)
+    #expect(items.mapValues { $0["checked"] as? Bool ?? false } == expected)
+    #expect(try shoplist.integrityCheck() == "ok")
+  }
+}

@@ -1,0 +1,179 @@
+import Composable
+import Foundation
+import IdentifiedCollections
+import Testing
+
+@testable import ShoppingCore
+
+/// Generated input with a fixed seed: names that look like SQL, numbers, options, paths,
+/// control characters, combining marks and emoji. Never a crash, every invariant kept.
+/// `SHOPLIST_PROPERTY_RUNS` raises the number of cases for a long run.
+@Suite struct PropertyTests {
+  static let runs = Int(ProcessInfo.processInfo.environment["SHOPLIST_PROPERTY_RUNS"] ?? "") ?? 400
+
+  @Test func namesAreCleanAndNormalisingTwiceChangesNothing() {
+    var random = SplitMix64(seed: 0x5EED)
+    for _ in 0..<Self.runs * 5 {
+      let raw = random.hostileString()
+      do {
+        let name = try Naming.name(raw)
+        #expect(!name.isEmpty && name.count <= 200)
+        let scalars = name.unicodeScalars
+        #expect(scalars.first?.properties.isWhitespace == false)
+        #expect(scalars.last?.properties.isWhitespace == false)
+        #expect(!name.contains("  "))
+        #expect(!name.unicodeScalars.contains { $0.properties.generalCategory == .control })
+        #expect(try Naming.name(name) == name, "\(raw.debugDescription) → \(name.debugDescription)")
+        #expect(Naming.key(Naming.key(name)) == Naming.key(name))
+      } catch {
+        guard case .invalidName(raw, _) = error else {
+          Issue.record("unexpected \(error) for \(raw.debugDescription)")
+          continue
+        }
+      }
+    }
+  }
+
+  @Test func referencesResolveToAnItemOrATypedError() throws {
+    var random = SplitMix64(seed: 0xBEEF)
+    let list = try randomList(&random, count: 40)
+    for _ in 0..<Self.runs * 5 {
+      let reference = random.next() % 3 == 0 ? String(random.next() % 60) : random.hostileString()
+      do {
+        let id = try list.resolve(reference)
+        #expect(list.products[id: id] != nil)
+      } catch {
+        switch error {
+        case .noSuchItem, .ambiguousReference: break
+        default: Issue.record("unexpected \(error) for \(reference.debugDescription)")
+        }
+      }
+    }
+  }
+
+  @Test func effectsAlwaysDescribeTheNewState() throws {
+    // Executing the effects on a plain model of the database must give the state the reducer
+    // built, after every action, whatever the actions: the state never drifts from storage.
+    var random = SplitMix64(seed: 0xC0FFEE)
+    let reducer = ShoppingReducer(environment: .deterministic(now: now))
+    for _ in 0..<max(1, Self.runs / 40) {
+      var state = ShoppingState(lists: [try randomList(&random, count: 10)])
+      var model = StorageModel(state)
+      let listID = state.lists[0].id
+      for _ in 0..<60 {
+        let action = randomAction(&random, list: state.lists[0])
+        let before = state
+        do {
+          let effects = try reducer.reduce(into: &state, action: .list(listID, action))
+          model.execute(effects)
+        } catch is ShoppingError {
+          #expect(state == before, "a refused action changed the state: \(action)")
+        }
+        #expect(model.products(of: listID) == Array(state.lists[0].products), "after \(action)")
+        let keys = state.lists[0].products.map { Naming.key($0.name) }
+        #expect(Set(keys).count == keys.count, "two items share a name after \(action)")
+      }
+    }
+  }
+
+  private func randomList(_ random: inout SplitMix64, count: Int) throws -> ShoppingList {
+    var products: IdentifiedArrayOf<Product> = []
+    var keys: Set<String> = []
+    var n: UInt64 = 0
+    while products.count < count {
+      n += 1
+      guard let name = try? Naming.name(random.hostileString()), keys.insert(Naming.key(name)).inserted
+      else { continue }
+      products.append(Product(id: UUID(counting: 10_000 + n), name: name, addedAt: earlier))
+    }
+    return ShoppingList(id: fixtureID(900), name: "shopping", createdAt: earlier, products: products)
+  }
+
+  private func randomAction(_ random: inout SplitMix64, list: ShoppingList) -> ShoppingListAction {
+    // Actions name items that exist: one for an item that is gone is a reported no-op, tested
+    // on its own elsewhere.
+    guard !list.products.isEmpty else { return .add(name: random.hostileString(), .none) }
+    let someID = list.products[Int(random.next() % UInt64(list.products.count))].id
+    switch random.next() % 9 {
+    case 0: return .add(name: random.hostileString(), .none)
+    case 1: return .rename(someID, to: random.hostileString())
+    case 2: return .remove([someID])
+    case 3: return .product(someID, .toggled)
+    case 4: return .move(someID, toPosition: Int(random.next() % 15))
+    case 5: return .sort(by: ProductOrder.allCases[Int(random.next() % 4)])
+    case 6: return .clearChecked
+    case 7: return .resetChecks
+    default:
+      let existing = list.products[Int(random.next() % UInt64(list.products.count))].name
+      return .add(name: existing.uppercased(), .none)
+    }
+  }
+}
+
+/// A plain model of what the database holds: products with list and sort position.
+struct StorageModel {
+  var rows: [Product.ID: (list: ShoppingList.ID, position: Int, product: Product)] = [:]
+
+  init(_ state: ShoppingState) {
+    for list in state.lists {
+      for (offset, product) in list.products.enumerated() {
+        rows[product.id] = (list.id, offset + 1, product)
+      }
+    }
+  }
+
+  mutating func execute(_ effects: [PersistenceEffect]) {
+    for effect in effects {
+      switch effect {
+      case let .insertProduct(product, listID):
+        let last = rows.values.filter { $0.list == listID }.map(\.position).max() ?? 0
+        rows[product.id] = (listID, last + 1, product)
+      case let .updateProduct(product):
+        rows[product.id]?.product = product
+      case let .deleteProducts(ids):
+        for id in ids { rows[id] = nil }
+      case let .reorderProducts(_, order):
+        for (offset, id) in order.enumerated() { rows[id]?.position = offset + 1 }
+      case let .deleteList(id):
+        rows = rows.filter { $0.value.list != id }
+      case .insertList, .renameList:
+        break
+      }
+    }
+  }
+
+  func products(of list: ShoppingList.ID) -> [Product] {
+    rows.values.filter { $0.list == list }.sorted { $0.position < $1.position }.map(\.product)
+  }
+}
+
+/// A small, fast, seedable generator, so every run of the suite sees the same cases.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A string built from pieces that have broken programs before.
+  mutating func hostileString() -> String {
+    let pieces = [
+      "milk", "MILK", "Crème", "CRÈME", "cre\u{300}me", " ", "  ", "\t", "\n", "\u{0}", "\u{7}",
+      "\u{1B}[31m", "'; DROP TABLE product; --", "\"", "\\", "%", "_", "*", "--force", "-q",
+      "../../etc/passwd", "/tmp/x", "0", "1", "42", "-1", "1e9", "ß", "ǅ", "İ", "👩‍👩‍👧", "🥛",
+      "\u{301}", "\u{200B}", "\u{FEFF}", "日本", "עברית", "\u{10FFFF}", "x", "a b",
+    ]
+    var text = ""
+    for _ in 0..<Int(next() % 6) {
+      text += pieces[Int(next() % UInt64(pieces.count))]
+    }
+    if next() % 50 == 0 { text += String(repeating: "a", count: 195 + Int(next() % 10)) }
+    return text
+  }
+}
