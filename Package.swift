@@ -105,6 +105,10 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "ShoplistCLITests",
+      dependencies: ["ShoplistCLI", "ShoppingCore"]
+    ),
+    .testTarget(
       name: "ShoplistEndToEndTests",
       dependencies: ["shoplist"]
     ),

@@ -28,7 +28,7 @@ public struct Shoplist: ParsableCommand {
       AddCommand.self, ToggleCommand.self, CheckCommand.self, UncheckCommand.self,
       RenameCommand.self, EditCommand.self, RemoveCommand.self, ListCommand.self,
       ClearCommand.self, ResetCommand.self, MoveCommand.self, SortCommand.self,
-      ListsCommand.self,
+      ListsCommand.self, ImportCommand.self, ExportCommand.self,
     ]
   )
 

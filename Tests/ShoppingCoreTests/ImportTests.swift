@@ -136,6 +136,21 @@ import Testing
     )
   }
 
+  @Test func aRowWithTheIdOfAnotherListsItemAddsANewItemWithAFreshID() throws {
+    // Given milk on "shopping" and an empty "Party" list
+    let store = makeStore([groceries(), list("Party", id: 901)])
+    let newMilk = Product(id: UUID(counting: 1), name: "Milk", addedAt: now)
+
+    // When a row for "Party" carries milk's id, Then milk stays where it is and Party gets a
+    // new item under a fresh id
+    runImport(
+      store, [try row(1, "Milk", list: "Party", id: milk.id)],
+      effects: [.insertProduct(newMilk, listID: fixtureID(901))],
+      assert: { state in state.lists[id: fixtureID(901)]?.append(newMilk) },
+      summary: ImportSummary(added: 1)
+    )
+  }
+
   @Test func aRowWhoseNewNameBelongsToAnotherItemIsRejected() throws {
     let store = makeStore()
     let rows = [try row(7, "Bread", id: milk.id)]

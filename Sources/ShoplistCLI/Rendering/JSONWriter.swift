@@ -61,6 +61,11 @@ struct JSONWriter {
     text += #""}"#
   }
 
+  /// Appends JSON text written by the caller.
+  mutating func append(_ fragment: String) {
+    text += fragment
+  }
+
   mutating func optionalString(_ value: String?) {
     if let value { string(value) } else { text += "null" }
   }

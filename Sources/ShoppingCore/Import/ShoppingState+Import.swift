@@ -33,6 +33,14 @@ extension ShoppingState {
       if !progress.touchedLists.contains(listID) {
         progress.touchedLists.append(listID)
       }
+      var row = row
+      if let id = row.id, lists[id: listID]?.products[id: id] == nil,
+        lists.contains(where: { $0.products[id: id] != nil })
+      {
+        // Ids are unique across lists: one that belongs to an item of another list matches
+        // nothing here, and keeping it for a new item would clash with that item.
+        row.id = nil
+      }
       do {
         if let effect = try lists[id: listID]?.importRow(
           row, progress: &progress, now: now, environment: environment

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+
+/// The formats `import` reads.
+enum ImportFormat: String, CaseIterable, ExpressibleByArgument {
+  /// By the file's extension, else by the look of its content.
+  case auto
+  case csv
+  case json
+  case ndjson
+  case text
+
+  /// How much of the input sniffing looks at.
+  static let sniffedBytes = 4096
+
+  /// A reader of this format over `input`; `.auto` picks the format first.
+  ///
+  /// - Parameters:
+  ///   - input: The input, not read from yet.
+  ///   - path: The file's path, for its extension; `nil` for standard input.
+  func makeReader(
+    _ input: ByteReader, path: String?, batchSize: Int = ImportBatch.defaultSize
+  ) throws(ImportError) -> any ImportReader {
+    var input = input
+    var format = self
+    if format == .auto {
+      if let byExtension = path.flatMap(Self.byExtension) {
+        format = byExtension
+      } else {
+        format = Self.sniff(try input.lookahead(Self.sniffedBytes))
+      }
+    }
+    switch format {
+    case .auto, .text: return TextReader(input: input, batchSize: batchSize)
+    case .csv: return CSVReader(input: input, batchSize: batchSize)
+    case .json: return JSONDocumentReader(input: input, batchSize: batchSize)
+    case .ndjson: return NDJSONReader(input: input, batchSize: batchSize)
+    }
+  }
+
+  /// The format a file's extension names: `.csv`, `.json`, `.ndjson`/`.jsonl`, `.txt`.
+  static func byExtension(_ path: String) -> ImportFormat? {
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    switch path[path.index(after: dot)...].lowercased() {
+    case "csv": return .csv
+    case "json": return .json
+    case "ndjson", "jsonl": return .ndjson
+    case "txt", "text": return .text
+    default: return nil
+    }
+  }
+
+  /// The format the start of an input looks like: `[` or an object whose first key is
+  /// `format` or `lists` is a JSON document, another object starts NDJSON, a first line with
+  /// a `name` column is a CSV header, and anything else is text.
+  static func sniff(_ prefix: ArraySlice<UInt8>) -> ImportFormat {
+    var bytes = prefix
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    let significant = bytes.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    switch significant.first {
+    case UInt8(ascii: "["):
+      return .json
+    case UInt8(ascii: "{"):
+      let afterBrace = significant.dropFirst().drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+      let text = String(decoding: afterBrace.prefix(10), as: UTF8.self)
+      return text.hasPrefix("\"format\"") || text.hasPrefix("\"lists\"") ? .json : .ndjson
+    default:
+      let firstLine = bytes.prefix { $0 != .lineFeed }
+      let columns = String(decoding: firstLine, as: UTF8.self).split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespacesAndNewlines)
+          .trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+      }
+      return columns.contains("name") ? .csv : .text
+    }
+  }
+}

@@ -1,0 +1,13 @@
+/// A reader of one import format: it streams the input and hands out validated rows in
+/// batches, never holding more than a batch of them.
+protocol ImportReader {
+  /// The next rows, at most ``ImportBatch/defaultSize`` (or the reader's own batch size) valid
+  /// and invalid ones together; `nil` once the input is exhausted.
+  ///
+  /// - Throws: ``ImportError`` when the input cannot be read on at all (it cannot be read, or
+  ///   its structure is broken); a bad row is reported in the batch instead.
+  mutating func nextBatch() throws(ImportError) -> ImportBatch?
+
+  /// How many bytes of the input were consumed so far, for progress.
+  var bytesRead: Int { get }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import ShoppingCore
+
+/// One row's fields as an input gives them, before the domain's rules check them.
+///
+/// A field that is `nil` was not given and leaves the item's field alone; an empty text field
+/// clears it.
+struct RawRow: Equatable {
+  /// The line the row starts on.
+  var line: Int
+  var name: String?
+  var quantity: String?
+  var unit: String?
+  var category: String?
+  var note: String?
+  var checked: String?
+  var list: String?
+  var id: String?
+
+  init(line: Int) {
+    self.line = line
+  }
+
+  /// The row checked against the domain's rules.
+  ///
+  /// - Parameter file: The input's name, for the error.
+  /// - Throws: ``ImportError`` naming the first bad field.
+  func validated(file: String) throws(ImportError) -> ImportRow {
+    guard let rawName = name else { throw error(file, .missingName) }
+    let validName: String
+    do throws(ShoppingError) {
+      validName = try Naming.name(rawName)
+    } catch {
+      throw self.error(file, .invalidField(error))
+    }
+    var isChecked: Bool?
+    if let checked {
+      guard let value = Self.checkedValue(checked) else {
+        throw error(file, .invalidChecked(checked))
+      }
+      isChecked = value
+    }
+    let changes: ProductChanges
+    do throws(ShoppingError) {
+      changes = try ProductChanges(
+        quantity: quantity.map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 },
+        unit: unit, category: category, note: note, isChecked: isChecked
+      )
+    } catch {
+      throw self.error(file, .invalidField(error))
+    }
+    var listName: String?
+    if let list, !Self.trimmed(list).isEmpty {
+      do throws(ShoppingError) {
+        listName = try Naming.name(list)
+      } catch {
+        throw self.error(file, .invalidListName(error))
+      }
+    }
+    var uuid: UUID?
+    if let id, !Self.trimmed(id).isEmpty {
+      guard let parsed = UUID(uuidString: Self.trimmed(id)) else {
+        throw self.error(file, .invalidID(id))
+      }
+      uuid = parsed
+    }
+    return ImportRow(line: line, id: uuid, name: validName, list: listName, changes: changes)
+  }
+
+  /// The spellings of `checked` the contract accepts, in any case: `true/false/1/0/yes/no/x`
+  /// and empty (unchecked).
+  static func checkedValue(_ text: String) -> Bool? {
+    switch trimmed(text).lowercased() {
+    case "true", "1", "yes", "x": true
+    case "false", "0", "no", "": false
+    default: nil
+    }
+  }
+
+  /// The text without surrounding white space; most values have none, and skip the costly
+  /// general trimming.
+  private static func trimmed(_ text: String) -> String {
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+      first.properties.isWhitespace || last.properties.isWhitespace
+    else { return text }
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+
+  private func error(_ file: String, _ reason: ImportError.Reason) -> ImportError {
+    ImportError(file: file, line: line, reason: reason)
+  }
+}

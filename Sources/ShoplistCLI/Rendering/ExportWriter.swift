@@ -1,0 +1,117 @@
+import ShoppingCore
+
+/// Writes lists in a form `import` reads back, list by list and in chunks, so that exporting
+/// holds one list in memory at a time, never the whole output.
+///
+/// - json: the `shoplist/1` document, one item per line, items as the JSON output writes them;
+/// - csv: a header naming every column, then one row per item, with each row's list and id so
+///   that importing it into an empty database recreates the same lists;
+/// - text: one name per line (with `--all-lists`, each list starts with a `# list: NAME`
+///   comment, which import skips).
+struct ExportWriter {
+  /// The formats `export` writes.
+  enum Format: String, CaseIterable {
+    case json
+    case csv
+    case text
+  }
+
+  /// The CSV header, in the order of the row fields.
+  static let csvHeader = "name,quantity,unit,category,note,checked,list,id"
+
+  private let format: Format
+  private let commentsLists: Bool
+  private let sink: (String) throws -> Void
+  private var text = ""
+  private var listsWritten = 0
+
+  /// How much text is gathered before it goes to the sink.
+  private static let chunkSize = 256 * 1024
+
+  /// - Parameters:
+  ///   - format: What to write.
+  ///   - commentsLists: Whether text output names each list in a comment line.
+  ///   - sink: Where each chunk of the output goes.
+  init(format: Format, commentsLists: Bool, sink: @escaping (String) throws -> Void) {
+    self.format = format
+    self.commentsLists = commentsLists
+    self.sink = sink
+  }
+
+  mutating func begin() throws {
+    switch format {
+    case .json: text += #"{"format": "shoplist/1", "lists": ["#
+    case .csv: text += Self.csvHeader + "\n"
+    case .text: break
+    }
+  }
+
+  mutating func write(_ list: ShoppingList) throws {
+    switch format {
+    case .json:
+      text += listsWritten == 0 ? "\n" : ",\n"
+      var writer = JSONWriter()
+      writer.append(#"{"name": "#)
+      writer.string(list.name)
+      writer.append(#", "items": ["#)
+      text += writer.text
+      for (offset, product) in list.products.enumerated() {
+        var item = JSONWriter()
+        item.append(offset == 0 ? "\n" : ",\n")
+        item.item(product, position: offset + 1)
+        text += item.text
+        try flushIfFull()
+      }
+      text += list.products.isEmpty ? "]}" : "\n]}"
+    case .csv:
+      for product in list.products {
+        text += Self.csvRow(product, list: list.name)
+        try flushIfFull()
+      }
+    case .text:
+      if commentsLists { text += "# list: \(list.name)\n" }
+      for product in list.products {
+        text += product.name + "\n"
+        try flushIfFull()
+      }
+    }
+    listsWritten += 1
+  }
+
+  mutating func end() throws {
+    if format == .json { text += listsWritten == 0 ? "]}\n" : "\n]}\n" }
+    try sink(text)
+    text = ""
+  }
+
+  private mutating func flushIfFull() throws {
+    guard text.utf8.count >= Self.chunkSize else { return }
+    try sink(text)
+    text = ""
+  }
+
+  /// One CSV row, in the order of ``csvHeader``.
+  static func csvRow(_ product: Product, list: String) -> String {
+    [
+      csvField(product.name), product.quantity.description, csvField(product.unit ?? ""),
+      csvField(product.category ?? ""), csvField(product.note ?? ""),
+      product.isChecked ? "true" : "false", csvField(list), product.id.uuidString,
+    ].joined(separator: ",") + "\n"
+  }
+
+  /// A CSV field, quoted when it holds a comma, a quote or a line break, or starts or ends
+  /// with white space (which an unquoted field could lose to a careless reader).
+  static func csvField(_ value: String) -> String {
+    let needsQuotes =
+      value.utf8.contains {
+        $0 == .comma || $0 == .quote || $0 == .lineFeed || $0 == .carriageReturn
+      } || value.first?.isWhitespace == true || value.last?.isWhitespace == true
+    guard needsQuotes else { return value }
+    var quoted = "\""
+    for character in value {
+      quoted.append(character)
+      if character == "\"" { quoted.append("\"") }
+    }
+    return quoted + "\""
+  }
+}

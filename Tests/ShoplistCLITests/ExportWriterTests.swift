@@ -1,0 +1,71 @@
+import Foundation
+import ShoppingCore
+import Testing
+
+@testable import ShoplistCLI
+
+@Suite struct ExportWriterTests {
+  static let products = [
+    Product(
+      id: UUID(), name: "Milk, \"whole\"", isChecked: true, quantity: (try? Quantity("1.5")) ?? 2,
+      unit: "l", category: " dairy", note: "say \"hi\", twice", addedAt: Date()
+    ),
+    Product(id: UUID(), name: "Crème fraîche 日本", addedAt: Date()),
+  ]
+  static let list = ShoppingList(
+    id: UUID(), name: "Party, \"big\"", createdAt: Date(),
+    products: [products[0], products[1]]
+  )
+
+  func export(_ format: ExportWriter.Format, lists: [ShoppingList] = [list]) throws -> String {
+    var output = ""
+    var writer = ExportWriter(format: format, commentsLists: lists.count > 1) { output += $0 }
+    try writer.begin()
+    for list in lists { try writer.write(list) }
+    try writer.end()
+    return output
+  }
+
+  func expectReadBack(_ format: ImportFormat, _ text: String) throws {
+    let batch = try read(format, text)
+    #expect(batch.errors.isEmpty)
+    #expect(batch.rows.map(\.name) == Self.products.map(\.name))
+    #expect(batch.rows.map(\.id) == Self.products.map(\.id))
+    #expect(batch.rows.map(\.list) == [Self.list.name, Self.list.name])
+    let milk = try #require(batch.rows.first?.changes)
+    #expect(milk.quantity == Self.products[0].quantity)
+    #expect(milk.unit == .some("l"))
+    #expect(milk.category == .some("dairy"))
+    #expect(milk.note == .some(Self.products[0].note))
+    #expect(milk.isChecked == true)
+    let creme = try #require(batch.rows.last?.changes)
+    #expect(creme.unit == .some(nil))
+    #expect(creme.isChecked == false)
+  }
+
+  @Test func csvWithQuotesAndCommasReadsBackAsWritten() throws {
+    let csv = try export(.csv)
+    #expect(csv.hasPrefix("name,quantity,unit,category,note,checked,list,id\n"))
+    try expectReadBack(.csv, csv)
+  }
+
+  @Test func theJSONDocumentReadsBackAsWritten() throws {
+    let json = try export(.json)
+    #expect(json.hasPrefix(#"{"format": "shoplist/1", "lists": ["#))
+    _ = try JSONSerialization.jsonObject(with: Data(json.utf8))
+    try expectReadBack(.json, json)
+  }
+
+  @Test func textHasOneNamePerLineAndCommentsNamingListsWhenThereAreSeveral() throws {
+    #expect(try export(.text) == "Milk, \"whole\"\nCrème fraîche 日本\n")
+    let empty = ShoppingList(id: UUID(), name: "Empty", createdAt: Date())
+    #expect(try export(.text, lists: [Self.list, empty]).hasSuffix("日本\n# list: Empty\n"))
+  }
+
+  @Test func anExportWithoutItemsIsStillAValidDocument() throws {
+    let empty = ShoppingList(id: UUID(), name: "Empty", createdAt: Date())
+    #expect(try read(.json, try export(.json, lists: [empty])) == ImportBatch())
+    #expect(try read(.json, try export(.json, lists: [])) == ImportBatch())
+    #expect(try export(.csv, lists: [empty]) == ExportWriter.csvHeader + "\n")
+  }
+}
