@@ -17,6 +17,7 @@ public enum Naming {
   /// - Returns: The name to store.
   /// - Throws: ``ShoppingError/invalidName(_:problem:)`` naming the raw value.
   public static func name(_ raw: String) throws(ShoppingError) -> String {
+    if let name = try asciiName(raw) { return name }
     let name = collapsingWhiteSpace(raw)
     if let problem = problem(with: name) {
       throw .invalidName(raw, problem: problem)
@@ -32,6 +33,19 @@ public enum Naming {
   ///   - field: The field's name, for the error message.
   /// - Returns: The text to store, or `nil` to clear the field.
   public static func text(_ raw: String, field: String) throws(ShoppingError) -> String? {
+    var utf8 = Substring(raw).utf8
+    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      // Plain ASCII, the common case of an import: trimming spaces needs no Unicode tables.
+      while utf8.first == 0x20 { utf8.removeFirst() }
+      while utf8.last == 0x20 { utf8.removeLast() }
+      if utf8.isEmpty { return nil }
+      if utf8.count > maximumLength {
+        throw .invalidText(
+          field: field, value: raw, problem: .tooLong(length: utf8.count, limit: maximumLength)
+        )
+      }
+      return utf8.count == raw.utf8.count ? raw : String(Substring(utf8))
+    }
     let text = raw.trimmingCharacters(in: .whitespaces)
     if text.isEmpty { return nil }
     if let problem = problem(with: text) {
@@ -45,9 +59,38 @@ public enum Naming {
   /// key, whether their accents are composed or not.
   public static func key(_ name: String) -> String {
     if name.utf8.allSatisfy({ $0 < 0x80 }) {
+      guard name.utf8.contains(where: { $0 &- 0x41 < 26 }) else { return name }
       return String(decoding: name.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
     return name.lowercased().precomposedStringWithCanonicalMapping
+  }
+
+  /// ``name(_:)`` for plain ASCII, byte by byte; `nil` when `raw` has other characters.
+  private static func asciiName(_ raw: String) throws(ShoppingError) -> String? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(raw.utf8.count)
+    var pendingSpace = false
+    var control = false
+    for byte in raw.utf8 {
+      switch byte {
+      case 0x80...: return nil
+      case 0x20, 0x09...0x0D:
+        pendingSpace = !bytes.isEmpty
+      default:
+        if pendingSpace {
+          bytes.append(0x20)
+          pendingSpace = false
+        }
+        control = control || byte < 0x20 || byte == 0x7F
+        bytes.append(byte)
+      }
+    }
+    let problem: TextProblem? =
+      bytes.isEmpty ? .empty
+      : control ? .controlCharacter
+      : bytes.count > maximumLength ? .tooLong(length: bytes.count, limit: maximumLength) : nil
+    if let problem { throw .invalidName(raw, problem: problem) }
+    return raw.utf8.elementsEqual(bytes) ? raw : String(decoding: bytes, as: UTF8.self)
   }
 
   static func collapsingWhiteSpace(_ raw: String) -> String {

@@ -110,7 +110,7 @@ extension ShoppingRepository {
     try connection.query(
       "SELECT id, position FROM product WHERE listId = ?", [.id(listID)]
     ) { row throws(DatabaseError) in
-      if let id = UUID(uuidString: row.text(0)) { positions[id] = row.integer(1) }
+      if let id = UUID(canonical: row.text(0)) { positions[id] = row.integer(1) }
     }
     guard positions.count == order.count, Set(order).count == order.count,
       order.allSatisfy({ positions[$0] != nil })

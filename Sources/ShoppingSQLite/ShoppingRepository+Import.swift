@@ -4,29 +4,34 @@ import ShoppingCore
 // MARK: - Import support
 
 extension ShoppingRepository {
-  /// Which of `ids` belong to a product in the database, in any list.
+  /// The list each of `ids` belongs to, for the ids some product has.
   ///
-  /// An import uses it to find row ids that belong to items of lists it has not loaded: such
-  /// an id must not be given to a new item, since product ids are unique across lists.
+  /// An import uses it to tell the row ids that name an item of the list the row goes to from
+  /// those that belong to another list's item: such an id must not be given to a new item,
+  /// since product ids are unique across lists.
   ///
   /// ```swift
-  /// let taken = try repository.existingProductIDs(among: rows.compactMap(\.id))
+  /// let owners = try repository.listsOfProducts(rows.compactMap(\.id))
   /// ```
   ///
   /// - Parameter ids: The ids to look up.
-  /// - Returns: Those of `ids` that some product has.
-  public func existingProductIDs(among ids: [UUID]) throws(DatabaseError) -> Set<UUID> {
+  /// - Returns: The list of every id found; ids of no product are absent.
+  public func listsOfProducts(
+    _ ids: some Collection<UUID>
+  ) throws(DatabaseError) -> [UUID: ShoppingList.ID] {
     try checkUsable()
-    var found = Set<UUID>()
-    guard !ids.isEmpty else { return found }
+    var owners: [UUID: ShoppingList.ID] = [:]
+    guard !ids.isEmpty else { return owners }
     // One statement for the whole batch: the ids travel as one JSON array parameter, which
     // keeps clear of SQLite's limit on the number of parameters.
-    let array = "[" + ids.map { "\"\($0.uuidString)\"" }.joined(separator: ",") + "]"
     try connection.query(
-      "SELECT id FROM product WHERE id IN (SELECT value FROM json_each(?))", [.text(array)]
+      "SELECT id, listId FROM product WHERE id IN (SELECT value FROM json_each(?))",
+      [.text(jsonArray(ids.map(\.uuidString)))]
     ) { row throws(DatabaseError) in
-      if let id = UUID(uuidString: row.text(0)) { found.insert(id) }
+      if let id = UUID(canonical: row.text(0)), let list = UUID(canonical: row.text(1)) {
+        owners[id] = list
+      }
     }
-    return found
+    return owners
   }
 }

@@ -18,27 +18,91 @@ extension ShoppingRepository {
     DatabaseProductLookup(repository: self, listID: listID)
   }
 
-  /// The products of a list whose name keys are among `keys`, for a partly loaded list.
+  /// The products of a list whose name keys are among `keys`, in list order.
   ///
   /// - Parameters:
   ///   - keys: Name keys, as ``ShoppingCore/Naming/key(_:)`` makes them.
   ///   - listID: The list.
-  /// - Returns: The products found, in list order.
   public func products(
     withKeys keys: [String], inList listID: ShoppingList.ID
   ) throws(DatabaseError) -> [Product] {
+    try partialList(
+      ShoppingList(id: listID, name: "", createdAt: Date(), isLoaded: false), keys: keys, ids: []
+    ).products.elements
+  }
+
+  /// The part of a list that the name keys `keys` and the product ids `ids` pick, ready for
+  /// ``ShoppingCore/ShoppingAction/listsLoaded(_:)``: enough to add, rename, check or remove
+  /// those items, or to import rows naming them, without reading the rest of the list.
+  ///
+  /// One query serves the whole set, however large: keys and ids travel as JSON arrays.
+  ///
+  /// - Parameters:
+  ///   - header: The list (its id, name and creation date are kept).
+  ///   - keys: Name keys, as ``ShoppingCore/Naming/key(_:)`` makes them.
+  ///   - ids: Product ids; those of other lists' products are ignored.
+  /// - Returns: The list, partly loaded, its products in list order.
+  public func partialList(
+    _ header: ShoppingList, keys: some Collection<String>, ids: some Collection<UUID>
+  ) throws(DatabaseError) -> ShoppingList {
     try checkUsable()
-    var found: [(position: Int64, product: Product)] = []
-    for key in Set(keys) {
+    // Two queries, not one with OR: each then walks its own index (name key, id) instead of
+    // scanning the list.
+    var found: [UUID: (position: Int64, product: Product, key: String)] = [:]
+    let collect = { (row: Row) throws(DatabaseError) in
+      let product = try self.decodeProduct(row)
+      found[product.id] = (row.integer(9), product, row.text(10))
+    }
+    if !keys.isEmpty {
       try connection.query(
-        "SELECT \(Self.productColumns), position FROM product WHERE listId = ? AND nameKey = ?",
-        [.id(listID), .text(key)]
-      ) { row throws(DatabaseError) in
-        found.append((row.integer(9), try decodeProduct(row)))
+        """
+        SELECT \(Self.productColumns), position, nameKey FROM product
+        WHERE listId = ? AND nameKey IN (SELECT value FROM json_each(?))
+        """,
+        [.id(header.id), .text(jsonArray(keys))], row: collect
+      )
+    }
+    if !ids.isEmpty {
+      try connection.query(
+        """
+        SELECT \(Self.productColumns), position, nameKey FROM product
+        WHERE id IN (SELECT value FROM json_each(?)) AND listId = ?
+        """,
+        [.text(jsonArray(ids.map(\.uuidString))), .id(header.id)], row: collect
+      )
+    }
+    let ordered = found.values.sorted { $0.position < $1.position }
+    let products = ordered.map(\.product)
+    let productKeys = ordered.map(\.key)
+    return ShoppingList(
+      id: header.id, name: header.name, createdAt: header.createdAt,
+      products: IdentifiedArray(uncheckedUniqueElements: products),
+      loading: .partial(keys: Set(keys)), productKeys: productKeys
+    )
+  }
+}
+
+/// A JSON array of strings, for passing a set of values as one parameter to `json_each`.
+func jsonArray(_ values: some Collection<String>) -> String {
+  var text = "["
+  for value in values {
+    if text.utf8.count > 1 { text += "," }
+    text += "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": text += "\\\""
+      case "\\": text += "\\\\"
+      default:
+        if scalar.value < 0x20 {
+          text += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+        } else {
+          text.unicodeScalars.append(scalar)
+        }
       }
     }
-    return found.sorted { $0.position < $1.position }.map(\.product)
+    text += "\""
   }
+  return text + "]"
 }
 
 /// Reference queries about one list, answered by the database; see

@@ -8,6 +8,29 @@ import Testing
     #expect(try Naming.name("Crème\u{00A0}fraîche") == "Crème fraîche")
   }
 
+  @Test(arguments: [
+    ("a\tb", "a b"), ("  a  b  ", "a b"), ("a\r\nb", "a b"), ("milk", "milk"), ("x\u{0B}y", "x y"),
+  ])
+  func plainASCIINamesFollowTheSameRules(raw: String, expected: String) throws {
+    #expect(try Naming.name(raw) == expected)
+  }
+
+  @Test func asciiControlsAndOverlongASCIINamesAreRefused() {
+    #expect(throws: ShoppingError.invalidName("a\u{7F}", problem: .controlCharacter)) {
+      try Naming.name("a\u{7F}")
+    }
+    #expect(throws: ShoppingError.invalidName("a\u{1}b", problem: .controlCharacter)) {
+      try Naming.name("a\u{1}b")
+    }
+    let long = String(repeating: "x", count: 201)
+    #expect(throws: ShoppingError.invalidName(long, problem: .tooLong(length: 201, limit: 200))) {
+      try Naming.name(long)
+    }
+    #expect(throws: ShoppingError.invalidText(field: "unit", value: long, problem: .tooLong(length: 201, limit: 200))) {
+      try Naming.text(long, field: "unit")
+    }
+  }
+
   @Test func anEmptyNameIsRefused() {
     #expect(throws: ShoppingError.invalidName("   ", problem: .empty)) { try Naming.name("   ") }
   }

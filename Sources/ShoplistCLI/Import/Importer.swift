@@ -62,7 +62,7 @@ struct Importer {
     _ reader: inout any ImportReader, repository: ShoppingRepository,
     progress: (Int, Int) -> Void
   ) throws -> Outcome {
-    let store = try context.makeStore(repository, loadingListsNamed: [options.targetList])
+    let store = try context.makeStore(repository, loadingListsNamed: [])
     if store.state.list(named: options.targetList) == nil {
       try store.send(.createList(named: options.targetList))
     }
@@ -72,12 +72,17 @@ struct Importer {
     while let batch = try reader.nextBatch() {
       batch.errors.forEach { issues.record($0) }
       if !batch.rows.isEmpty {
-        try loadLists(namedBy: batch.rows, store: store, repository: repository)
-        let rows = try withoutForeignIDs(batch.rows, store: store, repository: repository)
+        let rows = try loadItems(namedBy: batch.rows, store: store, repository: repository)
         try store.send(.importRows(rows))
       }
       rowsRead += batch.count
       progress(reader.bytesRead, rowsRead)
+    }
+    if options.mode == .replace {
+      // Removing what the file did not name needs the whole of each list it touched.
+      let touched = store.state.importProgress?.touchedLists ?? []
+      let names = touched.compactMap { store.state.lists[id: $0]?.name }
+      try store.send(.listsLoaded(try repository.loadLists(named: names)))
     }
     try store.send(.finishImport)
     guard let finished = store.state.importProgress, var summary = finished.summary else {
@@ -88,50 +93,49 @@ struct Importer {
     return Outcome(summary: summary, issues: issues)
   }
 
-  /// Loads the lists the rows go to that exist but are not loaded yet: the reducer applies
-  /// rows only to loaded lists.
+  /// Loads, for each list the rows go to, just the items their names and ids pick, replacing
+  /// what the previous batch loaded: memory holds one batch's items, not the lists. Returns
+  /// the rows with the ids dropped that belong to another list's item.
   ///
   /// The state is read in a closure of its own: a copy kept alive across the next send would
   /// make that send copy what it changes.
-  private func loadLists(
+  private func loadItems(
     namedBy rows: [ImportRow], store: Store<ShoppingState, ShoppingAction, PersistenceEffect>,
     repository: ShoppingRepository
-  ) throws {
-    var names: [String: String] = [:]
-    for row in rows {
-      guard let list = row.list else { continue }
-      names[Naming.key(list)] = list
-    }
-    guard !names.isEmpty else { return }
-    let missing: [String] = {
-      let state = store.state
-      return names.values.filter { state.list(named: $0).map { !$0.isLoaded } ?? false }
-    }()
-    guard !missing.isEmpty else { return }
-    try store.send(.listsLoaded(try repository.loadLists(named: missing)))
-  }
-
-  /// The rows with the ids dropped that belong to items of lists the state has not loaded.
-  ///
-  /// Product ids are unique across lists. The reducer already treats an id of another loaded
-  /// list as no match; an id of a list that is not loaded can only be seen in the database, and
-  /// is treated the same way: the row matches by name, and a new item gets a fresh id.
-  private func withoutForeignIDs(
-    _ rows: [ImportRow], store: Store<ShoppingState, ShoppingAction, PersistenceEffect>,
-    repository: ShoppingRepository
   ) throws -> [ImportRow] {
-    let unknown: [UUID] = {
+    struct Wanted {
+      var keys: Set<String> = []
+      var ids: Set<UUID> = []
+    }
+    let headers: [String: ShoppingList] = {
       let lists = store.state.lists
-      return rows.compactMap(\.id).filter { id in
-        !lists.contains { $0.products[id: id] != nil }
-      }
+      return Dictionary(lists.map { (Naming.key($0.name), $0) }) { first, _ in first }
     }()
-    guard !unknown.isEmpty else { return rows }
-    let foreign = try repository.existingProductIDs(among: unknown)
-    guard !foreign.isEmpty else { return rows }
-    return rows.map { row in
+    var wanted: [ShoppingList.ID: Wanted] = [:]
+    var listOfRow: [ShoppingList.ID?] = []
+    listOfRow.reserveCapacity(rows.count)
+    for row in rows {
+      // A list that does not exist yet is created by the reducer, empty and whole.
+      let list = headers[Naming.key(row.list ?? options.targetList)]
+      listOfRow.append(list?.id)
+      guard let list else { continue }
+      wanted[list.id, default: Wanted()].keys.insert(Naming.key(row.name))
+      if let id = row.id { wanted[list.id, default: Wanted()].ids.insert(id) }
+    }
+    let owners = try repository.listsOfProducts(rows.compactMap(\.id))
+    var parts: [ShoppingList] = []
+    for (listID, items) in wanted {
+      guard let header = store.state.lists[id: listID] else { continue }
+      let ownIDs = items.ids.filter { owners[$0] == listID }
+      parts.append(try repository.partialList(header, keys: items.keys, ids: ownIDs))
+    }
+    if !parts.isEmpty {
+      try store.send(.listsLoaded(parts))
+    }
+    return zip(rows, listOfRow).map { row, listID in
+      guard let id = row.id, let owner = owners[id], owner != listID else { return row }
       var row = row
-      if let id = row.id, foreign.contains(id) { row.id = nil }
+      row.id = nil
       return row
     }
   }

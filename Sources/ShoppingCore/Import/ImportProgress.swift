@@ -3,9 +3,9 @@ import Foundation
 /// The bookkeeping of an import across its batches of rows.
 ///
 /// It grows with the items the import touches, never with the file: rows themselves are not
-/// kept. Pre-existing items keep their version from before the import, so that an item the file
-/// leaves as it was ends the import byte-for-byte unchanged (its `updatedAt` too), however many
-/// rows named it on the way.
+/// kept, and an item costs an id unless it changes. A pre-existing item that changes keeps its
+/// version from before the import, so that an item the file leaves as it was ends the import
+/// byte-for-byte unchanged (its `updatedAt` too), however many rows named it on the way.
 public struct ImportProgress: Equatable, Sendable {
   /// How the import runs.
   public let options: ImportOptions
@@ -19,12 +19,16 @@ public struct ImportProgress: Equatable, Sendable {
   /// How many rejected rows are kept with their reasons.
   public static let rejectedLimit = 20
 
-  /// Items that existed before the import and were named by it, as they were before.
+  /// Items that existed before the import and were named by it.
+  var named: Set<Product.ID> = []
+  /// Those of `named` that changed at some point, as they were before the import.
   var originals: [Product.ID: Product] = [:]
+  /// Those of `named` whose content now differs from their original.
+  var changed: Set<Product.ID> = []
   /// Items the import added.
   var added: Set<Product.ID> = []
   /// Lists the import sent rows to, in the order it first did.
-  var touchedLists: [ShoppingList.ID] = []
+  public internal(set) var touchedLists: [ShoppingList.ID] = []
 
   /// Starts the bookkeeping of an import.
   public init(options: ImportOptions) {
@@ -39,7 +43,7 @@ public struct ImportProgress: Equatable, Sendable {
   }
 
   func wasNamed(_ id: Product.ID) -> Bool {
-    added.contains(id) || originals[id] != nil
+    added.contains(id) || named.contains(id)
   }
 
   // Two progresses are equal when they say the same to the outside: the bookkeeping behind the

@@ -4,11 +4,27 @@ extension ShoppingState {
   /// Applies a batch of rows: each goes to its list (created if missing), matches an item by id,
   /// then by name, and updates it with the fields it gives or appends a new item. A row that
   /// cannot be applied (its new name belongs to another item) is rejected and changes nothing.
+  ///
+  /// A list need not be loaded whole: it is enough that the items the batch's names and ids
+  /// pick are (``ShoppingList/Loading/partial(keys:)`` naming the rows' name keys), so an import
+  /// can keep one batch's worth of items in memory instead of the list.
   mutating func importRows(
     _ rows: [ImportRow], environment: ShoppingEnvironment
   ) throws(ShoppingError) -> [PersistenceEffect] {
     guard var progress = importProgress, progress.summary == nil else {
       throw .noImportInProgress
+    }
+    // Refuse the batch before changing anything if a row's list lacks what the row needs.
+    var existing: [String: ShoppingList.ID?] = [:]
+    for row in rows {
+      let listName = row.list ?? progress.options.targetList
+      let listKey = Naming.key(listName)
+      if existing[listKey] == nil { existing[listKey] = .some(list(named: listName)?.id) }
+      if let id = existing[listKey] ?? nil, let list = lists[id: id],
+        !list.knows(key: Naming.key(row.name))
+      {
+        throw .listNotLoaded(list.name)
+      }
     }
     // Take the progress out of the state while rows mutate it, so that neither copy is shared
     // and nothing is copied on write.
@@ -18,11 +34,14 @@ extension ShoppingState {
     let now = environment.now()
     var effects: [PersistenceEffect] = []
     effects.reserveCapacity(rows.count)
+    var listIDs: [String: ShoppingList.ID] = [:]
     for row in rows {
       let listName = row.list ?? progress.options.targetList
+      let listKey = Naming.key(listName)
       let listID: ShoppingList.ID
-      if let list = list(named: listName) {
-        guard list.isLoaded else { throw .listNotLoaded(list.name) }
+      if let known = listIDs[listKey] {
+        listID = known
+      } else if let list = list(named: listName) {
         listID = list.id
       } else {
         let list = ShoppingList(id: environment.uuid(), name: listName, createdAt: now)
@@ -30,7 +49,9 @@ extension ShoppingState {
         effects.append(.insertList(id: list.id, name: list.name, createdAt: now))
         listID = list.id
       }
-      if !progress.touchedLists.contains(listID) {
+      if listIDs.updateValue(listID, forKey: listKey) == nil,
+        !progress.touchedLists.contains(listID)
+      {
         progress.touchedLists.append(listID)
       }
       var row = row
@@ -55,7 +76,7 @@ extension ShoppingState {
   }
 
   /// Ends an import: in replace mode removes what the file did not name from the lists it
-  /// touched, then records the summary.
+  /// touched (which must be loaded whole for that), then records the summary.
   mutating func finishImport() throws(ShoppingError) -> [PersistenceEffect] {
     guard var progress = importProgress, progress.summary == nil else {
       throw .noImportInProgress
@@ -64,6 +85,8 @@ extension ShoppingState {
     var effects: [PersistenceEffect] = []
     if progress.options.mode == .replace {
       for listID in progress.touchedLists {
+        guard let list = lists[id: listID] else { continue }
+        guard list.isLoaded else { throw .listNotLoaded(list.name) }
         let removed = lists[id: listID]?.removeProducts { !progress.wasNamed($0.id) } ?? []
         if !removed.isEmpty {
           effects.append(.deleteProducts(removed))
@@ -72,15 +95,8 @@ extension ShoppingState {
       }
     }
     summary.added = progress.added.count
-    for (id, original) in progress.originals {
-      let current = progress.touchedLists.lazy.compactMap { [lists] in lists[id: $0]?.products[id: id] }
-        .first
-      if let current, current.hasSameContent(as: original) {
-        summary.unchanged += 1
-      } else {
-        summary.updated += 1
-      }
-    }
+    summary.updated = progress.changed.count
+    summary.unchanged = progress.named.count - progress.changed.count
     progress.summary = summary
     importProgress = progress
     return effects
@@ -106,15 +122,22 @@ extension ShoppingList {
       throw .itemNameTaken(products[id: other]?.name ?? row.name, list: name)
     }
     let current = products[index]
-    if !progress.added.contains(id), progress.originals[id] == nil {
-      progress.originals[id] = current
-    }
     var updated = current
     updated.name = row.name
     updated.apply(row.changes)
-    if let original = progress.originals[id], updated.hasSameContent(as: original) {
-      // Back to how it was before the import: so are its timestamps.
-      updated.updatedAt = original.updatedAt
+    if !progress.added.contains(id) {
+      progress.named.insert(id)
+      // Until an item first changes, it is as it was before the import.
+      let original = progress.originals[id] ?? current
+      if updated.hasSameContent(as: original) {
+        // Back to how it was before the import: so are its timestamps.
+        updated.updatedAt = original.updatedAt
+        progress.changed.remove(id)
+      } else {
+        if progress.originals[id] == nil { progress.originals[id] = current }
+        progress.changed.insert(id)
+        if !updated.hasSameContent(as: current) { updated.updatedAt = now }
+      }
     } else if !updated.hasSameContent(as: current) {
       updated.updatedAt = now
     }

@@ -1,0 +1,42 @@
+import Foundation
+
+extension UUID {
+  /// Parses the canonical 36-character form (`5A1F…-…`, either case) directly: loading a long
+  /// list parses an id per product, and `UUID(uuidString:)` goes through `sscanf`.
+  init?(canonical text: String) {
+    var text = text
+    let parsed: uuid_t? = text.withUTF8 { bytes in
+      guard bytes.count == 36 else { return nil }
+      var value = [UInt8](repeating: 0, count: 16)
+      var index = 0
+      var offset = 0
+      while offset < 36 {
+        if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+          guard bytes[offset] == UInt8(ascii: "-") else { return nil }
+          offset += 1
+          continue
+        }
+        guard let high = Self.nibble(bytes[offset]), let low = Self.nibble(bytes[offset + 1])
+        else { return nil }
+        value[index] = high << 4 | low
+        index += 1
+        offset += 2
+      }
+      return (
+        value[0], value[1], value[2], value[3], value[4], value[5], value[6], value[7],
+        value[8], value[9], value[10], value[11], value[12], value[13], value[14], value[15]
+      )
+    }
+    guard let parsed else { return nil }
+    self.init(uuid: parsed)
+  }
+
+  private static func nibble(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    default: nil
+    }
+  }
+}

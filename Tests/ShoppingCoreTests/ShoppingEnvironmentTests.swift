@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+@testable import ShoppingCore
+
+@Suite struct ShoppingEnvironmentTests {
+  @Test func liveIdsAreVersion4AndDistinct() {
+    let environment = ShoppingEnvironment.live
+    let ids = (0..<10_000).map { _ in environment.uuid() }
+    #expect(Set(ids).count == ids.count)
+    for id in ids.prefix(100) {
+      let text = id.uuidString
+      #expect(text[text.index(text.startIndex, offsetBy: 14)] == "4")
+      #expect("89AB".contains(text[text.index(text.startIndex, offsetBy: 19)]))
+    }
+  }
+
+  @Test func twoLiveEnvironmentsDrawDifferentIds() {
+    // Each is seeded from the system's entropy: two processes never share a stream.
+    #expect(ShoppingEnvironment.live.uuid() != ShoppingEnvironment.live.uuid())
+  }
+
+  @Test func liveTimeIsWholeSeconds() {
+    let now = ShoppingEnvironment.live.now().timeIntervalSince1970
+    #expect(now == now.rounded(.down))
+  }
+}
