@@ -26,7 +26,7 @@ extension ShoppingRepository {
     // keeps clear of SQLite's limit on the number of parameters.
     try connection.query(
       "SELECT id, listId FROM product WHERE id IN (SELECT value FROM json_each(?))",
-      [.text(jsonArray(ids.map(\.uuidString)))]
+      [.text(jsonArray(ids.map(\.canonicalText)))]
     ) { row throws(DatabaseError) in
       if let id = UUID(canonical: row.text(0)), let list = UUID(canonical: row.text(1)) {
         owners[id] = list

@@ -68,7 +68,7 @@ extension ShoppingRepository {
         SELECT \(Self.productColumns), position, nameKey FROM product
         WHERE id IN (SELECT value FROM json_each(?)) AND listId = ?
         """,
-        [.text(jsonArray(ids.map(\.uuidString))), .id(header.id)], row: collect
+        [.text(jsonArray(ids.map(\.canonicalText))), .id(header.id)], row: collect
       )
     }
     let ordered = found.values.sorted { $0.position < $1.position }

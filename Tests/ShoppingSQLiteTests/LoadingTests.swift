@@ -62,19 +62,3 @@ struct LoadingTests {
     #expect(Timestamp.date(from: "2026-02-30T00:00:00Z") == nil)
   }
 }
-
-@Suite struct CanonicalUUIDTests {
-  @Test func parsesWhatUUIDStringWritesInEitherCase() {
-    for _ in 0..<100 {
-      let id = UUID()
-      #expect(UUID(canonical: id.uuidString) == id)
-      #expect(UUID(canonical: id.uuidString.lowercased()) == id)
-    }
-  }
-
-  @Test(arguments: ["", "not a uuid", "5A1F0000-0000-0000-0000-00000000000", "5A1F0000-0000-0000-0000-00000000000G",
-                    "5A1F00000000-0000-0000-000000000000", "5A1F0000-0000-0000-0000-0000000000000"])
-  func refusesAnythingElse(text: String) {
-    #expect(UUID(canonical: text) == nil)
-  }
-}

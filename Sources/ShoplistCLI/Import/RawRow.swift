@@ -59,7 +59,7 @@ struct RawRow: Equatable {
     }
     var uuid: UUID?
     if let id, !Self.trimmed(id).isEmpty {
-      guard let parsed = UUID(uuidString: Self.trimmed(id)) else {
+      guard let parsed = UUID(canonical: Self.trimmed(id)) else {
         throw self.error(file, .invalidID(id))
       }
       uuid = parsed

@@ -95,7 +95,7 @@ struct ExportWriter {
     [
       csvField(product.name), product.quantity.description, csvField(product.unit ?? ""),
       csvField(product.category ?? ""), csvField(product.note ?? ""),
-      product.isChecked ? "true" : "false", csvField(list), product.id.uuidString,
+      product.isChecked ? "true" : "false", csvField(list), product.id.canonicalText,
     ].joined(separator: ",") + "\n"
   }
 

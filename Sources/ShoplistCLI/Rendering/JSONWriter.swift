@@ -43,7 +43,7 @@ struct JSONWriter {
 
   mutating func item(_ product: Product, position: Int) {
     text += #"{"id": ""#
-    text += product.id.uuidString
+    text += product.id.canonicalText
     text += #"", "position": \#(position), "name": "#
     string(product.name)
     text += #", "checked": \#(product.isChecked), "quantity": "#

@@ -15,7 +15,7 @@ enum SQLValue {
   }
 
   static func id(_ id: UUID) -> SQLValue {
-    .text(id.uuidString)
+    .text(id.canonicalText)
   }
 
   static func bool(_ value: Bool) -> SQLValue {

@@ -3,7 +3,7 @@ import Foundation
 extension UUID {
   /// Parses the canonical 36-character form (`5A1F…-…`, either case) directly: loading a long
   /// list parses an id per product, and `UUID(uuidString:)` goes through `sscanf`.
-  init?(canonical text: String) {
+  public init?(canonical text: String) {
     var text = text
     let parsed: uuid_t? = text.withUTF8 { bytes in
       guard bytes.count == 36 else { return nil }
@@ -37,6 +37,29 @@ extension UUID {
     case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
     case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
     default: nil
+    }
+  }
+}
+
+extension UUID {
+  /// The canonical upper-case form, as `uuidString` writes it, without going through
+  /// `sprintf`: every product written or looked up formats its id.
+  public var canonicalText: String {
+    let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+    return withUnsafeBytes(of: uuid) { bytes in
+      String(unsafeUninitializedCapacity: 36) { buffer in
+        var offset = 0
+        for (index, byte) in bytes.enumerated() {
+          if index == 4 || index == 6 || index == 8 || index == 10 {
+            buffer[offset] = UInt8(ascii: "-")
+            offset += 1
+          }
+          buffer[offset] = digits[Int(byte >> 4)]
+          buffer[offset + 1] = digits[Int(byte & 0x0F)]
+          offset += 2
+        }
+        return offset
+      }
     }
   }
 }
