@@ -27,7 +27,7 @@ struct GlobalOptions: ParsableArguments {
   var wait: Double = 5
 
   func validate() throws {
-    guard wait.isFinite, wait >= 0, wait <= 86_400 else {
+    guard CommandSettings.isValidWait(wait) else {
       throw ValidationError("--wait takes a number of seconds from 0 to 86400, not \(wait)")
     }
   }

@@ -39,15 +39,30 @@ public struct Shoplist: ParsableCommand {
   ///
   /// - Parameter arguments: The arguments after the program's name.
   public static func run(arguments: [String]) -> Int32 {
+    let normalised = ArgumentOrder.normalised(arguments)
     let command: ParsableCommand
-    do {
-      command = try parseAsRoot(ArgumentOrder.normalised(arguments))
-    } catch {
-      return reportParserOutcome(error)
+    if let invocation = QuickParser.parse(normalised) {
+      return run(invocation)
+    } else if let direct = CommandDispatch.parseDirectly(normalised) {
+      command = direct
+    } else {
+      do {
+        command = try parseAsRoot(normalised)
+      } catch {
+        return reportParserOutcome(error)
+      }
     }
+    return run { var runnable = command; try runnable.run() }
+  }
+
+  private static func run(_ invocation: Invocation) -> Int32 {
+    run { try invocation.run() }
+  }
+
+  /// Runs a command's work and turns its outcome into the exit status.
+  private static func run(_ work: () throws -> Void) -> Int32 {
     do {
-      var runnable = command
-      try runnable.run()
+      try work()
       return 0
     } catch let error as ShoppingError {
       return report(error)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ShoppingCore
 
-struct AddCommand: ParsableCommand {
+struct AddCommand: InvocationCommand {
   static let configuration = CommandConfiguration(
     commandName: "add",
     abstract: "Add items; an item already on the list is unchecked and updated instead.",
@@ -18,27 +18,8 @@ struct AddCommand: ParsableCommand {
   @Argument(help: "The names of the items to add.")
   var names: [String]
 
-  func run() throws {
-    let context = CommandContext.live(global)
-    let changes = try fields.changes()
-    try context.mutateTargetList(needs: .items(names: names), creatingIfMissing: true) { session in
-      var lines: [String] = []
-      for name in names {
-        let existed = try session.list.product(named: name) != nil
-        let effects = try session.send(.add(name: name, changes))
-        let product = try session.list.product(named: name)
-        let described = product.map(Describe.withAmount) ?? name
-        let listName = try session.list.name
-        if !existed {
-          lines.append("added \(described) to \(listName)")
-        } else if effects.isEmpty {
-          lines.append("\(described) is already on \(listName)")
-        } else {
-          lines.append("updated \(described) on \(listName)")
-        }
-      }
-      return lines.joined(separator: "\n")
-    }
+  var invocation: Invocation {
+    Invocation(settings: global.settings, request: .add(names: names, fields: fields.values))
   }
 }
 
@@ -59,12 +40,8 @@ struct FieldOptions: ParsableArguments {
   @Option(help: ArgumentHelp("A note; \"\" clears it.", valueName: "n"))
   var note: String?
 
-  func changes() throws -> ProductChanges {
-    try ProductChanges(quantity: quantity, unit: unit, category: category, note: note)
-  }
-
-  var isEmpty: Bool {
-    quantity == nil && unit == nil && category == nil && note == nil
+  var values: FieldValues {
+    FieldValues(quantity: quantity, unit: unit, category: category, note: note)
   }
 }
 

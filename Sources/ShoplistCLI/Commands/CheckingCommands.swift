@@ -3,25 +3,27 @@ import ShoppingCore
 
 /// `toggle`, `check` and `uncheck` share their shape: resolve every reference, then send one
 /// product action per item.
-protocol CheckingCommand: ParsableCommand {
+protocol CheckingCommand: InvocationCommand {
   var global: GlobalOptions { get }
   var references: [String] { get }
   var action: ProductAction { get }
 }
 
 extension CheckingCommand {
+  var invocation: Invocation {
+    Invocation(settings: global.settings, request: .mark(action, references: references))
+  }
+}
+
+/// A command that is a thin declaration over an ``Invocation``: parsing it builds the
+/// invocation, running it runs the invocation.
+protocol InvocationCommand: ParsableCommand {
+  var invocation: Invocation { get }
+}
+
+extension InvocationCommand {
   func run() throws {
-    let context = CommandContext.live(global)
-    try context.mutateTargetList(needs: .items(references: references)) { session in
-      var lines: [String] = []
-      for id in session.resolved {
-        let effects = try session.send(.product(id, action))
-        guard let product = try session.list.products[id: id] else { continue }
-        let state = product.isChecked ? "checked" : "unchecked"
-        lines.append(effects.isEmpty ? "\(product.name) is already \(state)" : "\(state) \(product.name)")
-      }
-      return lines.joined(separator: "\n")
-    }
+    try invocation.run()
   }
 }
 

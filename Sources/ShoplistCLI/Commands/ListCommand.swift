@@ -1,7 +1,7 @@
 import ArgumentParser
 import ShoppingCore
 
-struct ListCommand: ParsableCommand {
+struct ListCommand: InvocationCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
     abstract: "Show the list.",
@@ -30,37 +30,10 @@ struct ListCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
-    let context = CommandContext.live(global)
-    let list = try context.readTargetList()
-    let filtered = filter(list)
-    if global.quiet { return }
-    if global.json {
-      try Output.standardOutput(JSONWriter.listDocument(list, products: filtered))
-    } else {
-      try Output.standardOutput(
-        ListTable(list: list, terminal: context.terminal)
-          .render(showing: filtered, filterDescription: filterDescription)
-      )
-    }
-  }
-
-  private func filter(_ list: ShoppingList) -> [Product]? {
-    guard checked || unchecked || category != nil else { return nil }
-    let categoryKey = category.map { Naming.key($0.trimmingCharacters(in: .whitespaces)) }
-    return list.products.filter { product in
-      if checked, !product.isChecked { return false }
-      if unchecked, product.isChecked { return false }
-      if let categoryKey, product.category.map(Naming.key) != categoryKey { return false }
-      return true
-    }
-  }
-
-  private var filterDescription: String? {
-    var parts: [String] = []
-    if checked { parts.append("checked") }
-    if unchecked { parts.append("unchecked") }
-    if let category { parts.append("category \(category)") }
-    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  var invocation: Invocation {
+    Invocation(
+      settings: global.settings,
+      request: .list(ListFilter(checked: checked, unchecked: unchecked, category: category))
+    )
   }
 }

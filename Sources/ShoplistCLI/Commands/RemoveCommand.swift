@@ -1,7 +1,7 @@
 import ArgumentParser
 import ShoppingCore
 
-struct RemoveCommand: ParsableCommand {
+struct RemoveCommand: InvocationCommand {
   static let configuration = CommandConfiguration(
     commandName: "remove",
     abstract: "Delete items from the list.",
@@ -13,13 +13,8 @@ struct RemoveCommand: ParsableCommand {
   @Argument(help: "Items by number, name or unique name prefix.")
   var references: [String]
 
-  func run() throws {
-    let context = CommandContext.live(global)
-    try context.mutateTargetList(needs: .items(references: references)) { session in
-      let removed = try session.resolved.compactMap { try session.list.products[id: $0] }
-      try session.send(.remove(session.resolved))
-      return "removed \(Describe.names(removed)) from \(try session.list.name)"
-    }
+  var invocation: Invocation {
+    Invocation(settings: global.settings, request: .remove(references: references))
   }
 }
 

@@ -47,14 +47,14 @@ struct EditCommand: ParsableCommand {
   var reference: String
 
   func validate() throws {
-    if name == nil, fields.isEmpty {
+    if name == nil, fields.values.isEmpty {
       throw ValidationError("nothing to change: give --name, --quantity, --unit, --category or --note")
     }
   }
 
   func run() throws {
     let context = CommandContext.live(global)
-    let changes = try fields.changes()
+    let changes = try fields.values.changes()
     try context.mutateTargetList(
       needs: .items(references: [reference], names: name.map { [$0] } ?? [])
     ) { session in

@@ -9,7 +9,7 @@ import ShoppingSQLite
 /// Commands build one with ``live(_:)`` and do their work through it, so the work itself does
 /// not read process-global state.
 struct CommandContext {
-  let options: GlobalOptions
+  let options: CommandSettings
   let environment: [String: String]
   let terminal: Terminal
   let shopping: ShoppingEnvironment
@@ -17,6 +17,10 @@ struct CommandContext {
   static let defaultListName = "shopping"
 
   static func live(_ options: GlobalOptions) -> CommandContext {
+    live(options.settings)
+  }
+
+  static func live(_ options: CommandSettings) -> CommandContext {
     let environment = ProcessInfo.processInfo.environment
     return CommandContext(
       options: options,

@@ -1,0 +1,23 @@
+/// The global options as plain values, however they were parsed.
+struct CommandSettings: Equatable, Sendable {
+  var db: String?
+  var list: String?
+  var json = false
+  var quiet = false
+  var trace = false
+  var noColor = false
+  var wait: Double = 5
+
+  /// Whether `wait` is a number of seconds shoplist accepts.
+  static func isValidWait(_ wait: Double) -> Bool {
+    wait.isFinite && wait >= 0 && wait <= 86_400
+  }
+}
+
+extension GlobalOptions {
+  var settings: CommandSettings {
+    CommandSettings(
+      db: db, list: list, json: json, quiet: quiet, trace: trace, noColor: noColor, wait: wait
+    )
+  }
+}
