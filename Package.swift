@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "ShoppingCore", targets: ["ShoppingCore"]),
     .library(name: "ShoppingSQLite", targets: ["ShoppingSQLite"]),
     .executable(name: "shoplist", targets: ["shoplist"]),
+    .executable(name: "shoplist-bench", targets: ["shoplist-bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -79,6 +80,21 @@ let package = Package(
       name: "shoplist",
       dependencies: ["ShoplistCLI"]
     ),
+    .executableTarget(
+      name: "shoplist-bench",
+      dependencies: [
+        "Composable",
+        "ShoppingCore",
+        "ShoppingSQLite",
+        "shoplist",
+        "shoplist-bench-spawn",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
+    ),
+    .executableTarget(
+      name: "shoplist-bench-spawn"
+    ),
     .testTarget(
       name: "ComposableTests",
       dependencies: [
@@ -111,6 +127,10 @@ let package = Package(
     .testTarget(
       name: "ShoplistEndToEndTests",
       dependencies: ["shoplist"]
+    ),
+    .testTarget(
+      name: "ShoplistBenchTests",
+      dependencies: ["shoplist-bench"]
     ),
     .testTarget(
       name: "EmbeddingTests",

@@ -1,0 +1,50 @@
+/// What one run measures: the rows, the sizes and how often.
+struct BenchPlan: Sendable {
+  /// Existing items before each add, toggle and list.
+  var sizes: [Int]
+  /// Rows of each import file.
+  var importSizes: [Int]
+  /// Runs per tool for rows of up to 10,000 items.
+  var runs: Int
+  var rows: [BenchmarkRow]
+  var concurrentProcesses: Int
+  var concurrentAddsEach: Int
+  /// Repeats of the concurrency row per tool.
+  var concurrentRepeats: Int
+  var micro: MicroScale
+  /// `--shoplist`, or `nil` for the binary next to this one.
+  var shoplistPath: String?
+  var markdownPath: String?
+  var keepData: Bool
+
+  /// Taskwarrior imports are measured up to this many rows (its import holds every task in
+  /// memory: 100,000 take seconds and hundreds of megabytes).
+  static let taskImportLimit = 100_000
+
+  func includes(_ row: BenchmarkRow) -> Bool {
+    rows.contains(row)
+  }
+
+  /// Runs per tool for a command on a store of `items`: fewer for the big stores.
+  func runs(forItems items: Int) -> Int {
+    items >= 100_000 ? min(runs, max(3, runs / 3)) : runs
+  }
+
+  /// Runs per tool for an import of `rows` rows into an empty store.
+  func runs(forImportOf rows: Int) -> Int {
+    rows > 10_000 ? min(runs, 3) : min(runs, 5)
+  }
+}
+
+/// How much work the in-process micro-benchmarks do.
+struct MicroScale: Sendable {
+  /// Products on the list the single-item actions work on.
+  var listSize: Int
+  /// Rows sent through an import.
+  var importRows: Int
+  /// Timed samples per benchmark.
+  var samples: Int
+
+  static let full = MicroScale(listSize: 10_000, importRows: 100_000, samples: 15)
+  static let quick = MicroScale(listSize: 10_000, importRows: 10_000, samples: 5)
+}

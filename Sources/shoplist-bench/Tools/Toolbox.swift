@@ -1,0 +1,104 @@
+import Foundation
+
+/// The programs a run measures: shoplist, and the peers that are installed.
+struct Toolbox {
+  let shoplist: ShoplistTool
+  let sqlite3: SQLiteShell?
+  let task: Taskwarrior?
+  let todoTxt: TodoTxt?
+
+  static let skippedReason = "skipped: not installed"
+
+  /// Finds the tools: shoplist at `shoplistPath` or next to this executable, the peers on the
+  /// `PATH`.
+  ///
+  /// - Throws: ``BenchError`` when the shoplist binary is missing.
+  static func locate(shoplistPath: String?, workspace: Workspace) throws -> Toolbox {
+    let shoplist = shoplistPath ?? defaultShoplistPath()
+    guard FileManager.default.isExecutableFile(atPath: shoplist) else {
+      throw BenchError(
+        """
+        no shoplist binary at \(shoplist); build it first (swift build -c release) or pass \
+        --shoplist PATH
+        """)
+    }
+    let environment = workspace.environment
+    return Toolbox(
+      shoplist: ShoplistTool(executable: shoplist, environment: environment),
+      sqlite3: onPath("sqlite3", environment).map {
+        SQLiteShell(executable: $0, environment: environment)
+      },
+      task: onPath("task", environment).map {
+        Taskwarrior(executable: $0, environment: environment)
+      },
+      todoTxt: onPath("todo-txt", environment).map {
+        TodoTxt(executable: $0, environment: environment)
+      }
+    )
+  }
+
+  /// `shoplist` in the folder of the running executable: the build folder both are built into.
+  static func defaultShoplistPath() -> String {
+    let executable =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments.first ?? "shoplist-bench"
+    return URL(fileURLWithPath: executable).deletingLastPathComponent()
+      .appendingPathComponent("shoplist").path
+  }
+
+  static func onPath(_ name: String, _ environment: [String: String]) -> String? {
+    let folders = (environment["PATH"] ?? "").split(separator: ":")
+    return folders.map { "\($0)/\(name)" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+
+  /// One line per tool: its path and version, or that it was skipped.
+  func versions(scratch: String) -> [String] {
+    var lines = [
+      """
+      shoplist: \(version(shoplist.executable, ["--version"], scratch)) at \(shoplist.executable) \
+      (\(Self.linksSwiftDynamically(shoplist.executable) ? "dynamic" : "static") Swift runtime)
+      """
+    ]
+    if let sqlite3 {
+      let words = version(sqlite3.executable, ["--version"], scratch).split(separator: " ")
+      lines.append("sqlite3: \(words.prefix(2).joined(separator: " "))")
+    } else {
+      lines.append("sqlite3: \(Self.skippedReason)")
+    }
+    if let task {
+      lines.append("task: Taskwarrior \(version(task.executable, ["--version"], scratch))")
+    } else {
+      lines.append("task: \(Self.skippedReason)")
+    }
+    if let todoTxt {
+      // `todo-txt -V` prints its version and exits 1.
+      var invocation = Invocation(
+        executable: todoTxt.executable, arguments: ["-V"], environment: shoplist.environment)
+      invocation.standardOutput = scratch + ".out"
+      _ = try? ChildProcess.run(invocation)
+      let text = (try? String(contentsOfFile: invocation.standardOutput, encoding: .utf8)) ?? ""
+      lines.append("todo-txt: \(text.split(separator: "\n").first ?? "unknown version")")
+    } else {
+      lines.append("todo-txt: \(Self.skippedReason)")
+    }
+    return lines
+  }
+
+  /// Whether the binary loads `libswiftCore.so` (a build without `--static-swift-stdlib`):
+  /// its dynamic-section strings sit near the start of the file.
+  static func linksSwiftDynamically(_ path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: 4 << 20)) ?? Data()
+    return head.range(of: Data("libswiftCore.so".utf8)) != nil
+  }
+
+  private func version(_ executable: String, _ arguments: [String], _ scratch: String) -> String {
+    let invocation = Invocation(
+      executable: executable, arguments: arguments, environment: shoplist.environment)
+    let text = (try? ChildProcess.output(of: invocation, scratch: scratch)) ?? "unknown version"
+    return text.split(separator: "\n").first.map(String.init) ?? text
+  }
+}
