@@ -51,6 +51,8 @@ public struct DatabaseError: Error, Equatable, Sendable {
     case corrupt
     /// The disk (or the database's size limit) is full.
     case diskFull
+    /// The file was deleted or replaced by another one while this connection had it open.
+    case fileReplaced
     /// The database or a repository was used against its rules (outside its transaction, from
     /// another thread, a write inside a read).
     case misuse
@@ -87,7 +89,8 @@ public struct DatabaseError: Error, Equatable, Sendable {
     case .constraintViolation, .rowNotFound: .conflict
     case .misuse: .misuse
     case .newerSchema: .newerSchema
-    case .cannotOpen, .corrupt, .diskFull, .notShoplist, .readOnly, .other: .unavailable
+    case .cannotOpen, .corrupt, .diskFull, .fileReplaced, .notShoplist, .readOnly, .other:
+      .unavailable
     }
   }
 }
@@ -106,6 +109,8 @@ extension DatabaseError: CustomStringConvertible {
       return "\(file) is not a shoplist database or is corrupt: \(message)"
     case .diskFull:
       return "cannot write database \(file): the disk is full"
+    case .fileReplaced:
+      return "database \(file) was deleted or replaced while in use; nothing was written"
     case .misuse:
       return "database \(file) misused: \(message)"
     case let .newerSchema(version, supported):

@@ -29,6 +29,8 @@ public final class ShoppingDatabase: @unchecked Sendable {
   private let lock = NSLock()
   /// The thread running a transaction, so that a nested call fails instead of deadlocking.
   private let owner = Mutex<UInt?>(nil)
+  /// The file this connection opened, to notice when the path comes to name another one.
+  private let fileIdentity: DatabaseFile.Identity?
 
   /// The page cache's limit, in KiB.
   static let cacheKibibytes = 96 * 1024
@@ -83,6 +85,7 @@ public final class ShoppingDatabase: @unchecked Sendable {
     try migrator.migrate(connection)
     self.path = path
     self.connection = connection
+    self.fileIdentity = DatabaseFile.identity(of: path)
   }
 
   /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`): committed when `body` returns,
@@ -117,6 +120,13 @@ public final class ShoppingDatabase: @unchecked Sendable {
       let repository = ShoppingRepository(connection: connection, isWritable: writable)
       defer { repository.close() }
       return try connection.transaction(immediate: writable) {
+        // A writer may have waited a long time for the lock: if meanwhile the file was deleted
+        // or another one put in its place, writing would go to a file nobody will read again.
+        if writable, DatabaseFile.identity(of: path) != fileIdentity {
+          throw DatabaseError(
+            reason: .fileReplaced, path: path, message: "the file is not the one that was opened"
+          )
+        }
         let result = try body(repository)
         // SQLite rolls a transaction back by itself after some failures (a full disk): what
         // the body did after that must not be committed piecemeal, nor reported as a success.

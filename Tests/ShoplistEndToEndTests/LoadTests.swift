@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Many processes at once: none fails within --wait, and the end state is what applying the
-/// same operations one by one gives (each process works on its own items, so the model is exact
+/// Many processes at once, mixing add, toggle, rename, list and import: none fails within
+/// --wait, and the end state is what applying the same operations one by one gives (each process works on its own items, so the model is exact
 /// whatever the interleaving).
 @Suite struct LoadTests {
   struct Model {
@@ -39,6 +39,16 @@ import Testing
               model.checked[renamed] = false
             }
             results.append(try shoplist.run("list", "--json", "--wait", "60"))
+            // An import of the process's own rows, as a cron job would run it.
+            let imported = (1...5).map { "p\(process)-r\(round)-import\($0)" }
+            let csv = "name,checked\n" + imported.enumerated().map { "\($1),\($0 % 2 == 0)" }
+              .joined(separator: "\n") + "\n"
+            let file = try shoplist.file("p\(process)-r\(round).csv", csv)
+            try run("import", file)
+            for (offset, name) in imported.enumerated() {
+              model.names[name] = name
+              model.checked[name] = offset % 2 == 0
+            }
           }
           return (model, results)
         }
@@ -51,7 +61,7 @@ import Testing
     var expected: [String: Bool] = [:]
     for (model, _) in outcomes { expected.merge(model.checked) { $1 } }
     let items = try shoplist.items()
-    #expect(items.count == processes * rounds)
+    #expect(items.count == processes * rounds * 6)
     #expect(items.mapValues { $0["checked"] as? Bool ?? false } == expected)
     #expect(try shoplist.integrityCheck() == "ok")
   }

@@ -22,6 +22,19 @@ enum DatabaseFile {
 
   private static let header = Array("SQLite format 3\0".utf8)
 
+  /// What tells one file from another: its device and inode.
+  struct Identity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+  }
+
+  /// The identity of the file at `path`, or `nil` if there is none.
+  static func identity(of path: String) -> Identity? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+  }
+
   /// Makes sure `path` names an empty or SQLite file, creating it (with its missing folders)
   /// when it does not exist. Writes nothing to an existing file.
   ///
