@@ -5,30 +5,38 @@ extension UUID {
   /// list parses an id per product, and `UUID(uuidString:)` goes through `sscanf`.
   public init?(canonical text: String) {
     var text = text
-    let parsed: uuid_t? = text.withUTF8 { bytes in
-      guard bytes.count == 36 else { return nil }
-      var value = [UInt8](repeating: 0, count: 16)
+    guard let parsed = text.withUTF8(Self.parse) else { return nil }
+    self.init(uuid: parsed)
+  }
+
+  /// Parses the canonical form from UTF-8 bytes, such as a database column's, without first
+  /// making a `String` of them.
+  public init?(canonicalUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard let parsed = Self.parse(bytes) else { return nil }
+    self.init(uuid: parsed)
+  }
+
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> uuid_t? {
+    guard bytes.count == 36 else { return nil }
+    var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let valid = withUnsafeMutableBytes(of: &value) { value in
       var index = 0
       var offset = 0
       while offset < 36 {
         if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-          guard bytes[offset] == UInt8(ascii: "-") else { return nil }
+          guard bytes[offset] == UInt8(ascii: "-") else { return false }
           offset += 1
           continue
         }
-        guard let high = Self.nibble(bytes[offset]), let low = Self.nibble(bytes[offset + 1])
-        else { return nil }
+        guard let high = nibble(bytes[offset]), let low = nibble(bytes[offset + 1])
+        else { return false }
         value[index] = high << 4 | low
         index += 1
         offset += 2
       }
-      return (
-        value[0], value[1], value[2], value[3], value[4], value[5], value[6], value[7],
-        value[8], value[9], value[10], value[11], value[12], value[13], value[14], value[15]
-      )
+      return true
     }
-    guard let parsed else { return nil }
-    self.init(uuid: parsed)
+    return valid ? value : nil
   }
 
   private static func nibble(_ byte: UInt8) -> UInt8? {

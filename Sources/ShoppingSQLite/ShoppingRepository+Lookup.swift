@@ -18,6 +18,28 @@ extension ShoppingRepository {
     DatabaseProductLookup(repository: self, listID: listID)
   }
 
+  /// Hands every product of a list to `body`, in list order, without building the list: for
+  /// reading a long list straight into an output.
+  ///
+  /// - Parameters:
+  ///   - listID: The list.
+  ///   - body: Called once per product.
+  public func forEachProduct(
+    inList listID: ShoppingList.ID, _ body: (Product) throws -> Void
+  ) throws {
+    try checkUsable()
+    var failure: (any Error)?
+    try connection.query(
+      "SELECT \(Self.productColumns) FROM product WHERE listId = ? ORDER BY position, rowid",
+      [.id(listID)]
+    ) { row throws(DatabaseError) in
+      guard failure == nil else { return }
+      let product = try decodeProduct(row)
+      do { try body(product) } catch { failure = error }
+    }
+    if let failure { throw failure }
+  }
+
   /// The products of a list whose name keys are among `keys`, in list order.
   ///
   /// - Parameters:

@@ -217,8 +217,7 @@ extension ShoppingRepository {
 
   private func decodeID(_ row: Row, _ column: Int32, _ field: String) throws(DatabaseError) -> UUID
   {
-    let text = row.text(column)
-    guard let id = UUID(canonical: text) else { throw invalid(field, text) }
+    guard let id = row.uuid(column) else { throw invalid(field, row.text(column)) }
     return id
   }
 

@@ -4,15 +4,23 @@ import Testing
 @testable import ShoppingCore
 
 @Suite struct ShoppingEnvironmentTests {
-  @Test func liveIdsAreVersion4AndDistinct() {
+  @Test func liveIdsAreTimeOrderedVersion7AndDistinct() {
     let environment = ShoppingEnvironment.live
     let ids = (0..<10_000).map { _ in environment.uuid() }
     #expect(Set(ids).count == ids.count)
     for id in ids.prefix(100) {
       let text = id.uuidString
-      #expect(text[text.index(text.startIndex, offsetBy: 14)] == "4")
+      #expect(text[text.index(text.startIndex, offsetBy: 14)] == "7")
       #expect("89AB".contains(text[text.index(text.startIndex, offsetBy: 19)]))
     }
+  }
+
+  @Test func idsMadeLaterSortAfterEarlierOnes() throws {
+    let environment = ShoppingEnvironment.live
+    let first = environment.uuid()
+    Thread.sleep(forTimeInterval: 0.002)
+    let second = environment.uuid()
+    #expect(first.uuidString < second.uuidString)
   }
 
   @Test func twoLiveEnvironmentsDrawDifferentIds() {

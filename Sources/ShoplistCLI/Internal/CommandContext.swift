@@ -151,20 +151,26 @@ struct CommandContext {
   /// Reads the target list in a read transaction, creating it first only if it is the default
   /// list and missing; reading never waits for writers.
   func readTargetList() throws -> ShoppingList {
-    let name = try targetListName()
-    let database = try openDatabase()
-    let found = try database.read { repository in
+    try readTargetList { repository, name in
       try repository.loadState(loadingListsNamed: [name]).list(named: name)
     }
-    if let found { return found }
+  }
+
+  /// Runs `read` on the target list's name in a read transaction, creating the list first if
+  /// it is the default one and `read` finds nothing.
+  func readTargetList<Result>(
+    _ read: (ShoppingRepository, String) throws -> Result?
+  ) throws -> Result {
+    let name = try targetListName()
+    let database = try openDatabase()
+    if let found = try database.read({ try read($0, name) }) { return found }
     guard Naming.key(name) == Naming.key(Self.defaultListName) else {
       throw ShoppingError.noSuchList(name)
     }
     try ensureDefaultList(in: database)
-    let created = try database.read { repository in
-      try repository.loadState(loadingListsNamed: [name]).list(named: name)
+    guard let created = try database.read({ try read($0, name) }) else {
+      throw ShoppingError.noSuchList(name)
     }
-    guard let created else { throw ShoppingError.noSuchList(name) }
     return created
   }
 

@@ -73,17 +73,33 @@ struct Invocation: Equatable {
   }
 
   private func list(_ filter: ListFilter, context: CommandContext) throws {
-    let list = try context.readTargetList()
-    let shown = filter.apply(to: list)
-    if settings.quiet { return }
-    if settings.json {
-      try Output.standardOutput(JSONWriter.listDocument(list, products: shown))
-    } else {
-      try Output.standardOutput(
-        ListTable(list: list, terminal: context.terminal)
-          .render(showing: shown, filterDescription: filter.description)
-      )
+    if settings.quiet {
+      _ = try context.readTargetList()
+      return
     }
+    if settings.json {
+      // Streamed from the database into the document: no list is built in memory.
+      try Output.standardOutput(
+        context.readTargetList { repository, name in
+          guard let list = try repository.loadState(loadingListsNamed: []).list(named: name)
+          else { return nil }
+          var writer = JSONWriter.listDocumentStart(list)
+          var position = 0
+          let shows = filter.predicate()
+          try repository.forEachProduct(inList: list.id) { product in
+            position += 1
+            if shows(product) { writer.listDocumentItem(product, position: position) }
+          }
+          return writer.listDocumentEnd()
+        }
+      )
+      return
+    }
+    let list = try context.readTargetList()
+    try Output.standardOutput(
+      ListTable(list: list, terminal: context.terminal)
+        .render(showing: filter.apply(to: list), filterDescription: filter.description)
+    )
   }
 }
 
@@ -112,8 +128,13 @@ struct ListFilter: Equatable {
   /// The items to show, or `nil` for all of them.
   func apply(to list: ShoppingList) -> [Product]? {
     guard checked || unchecked || category != nil else { return nil }
+    return list.products.filter(predicate())
+  }
+
+  /// Whether the filter shows a product.
+  func predicate() -> (Product) -> Bool {
     let categoryKey = category.map { Naming.key($0.trimmingCharacters(in: .whitespaces)) }
-    return list.products.filter { product in
+    return { [checked, unchecked] product in
       if checked, !product.isChecked { return false }
       if unchecked, product.isChecked { return false }
       if let categoryKey, product.category.map(Naming.key) != categoryKey { return false }

@@ -3,101 +3,147 @@ import ShoppingCore
 
 /// Writes the contract's JSON documents by hand: field order as documented, exact decimals for
 /// quantities, and no reflection on the hot path of `list --json`.
+///
+/// It writes bytes, not a `String`: appending many small strings costs more than formatting
+/// the whole document of a 10,000-item list.
 struct JSONWriter {
-  private(set) var text = ""
+  private(set) var bytes: [UInt8] = []
+  /// The last timestamp written, since most items of a list share their times.
+  private var lastDate: (date: Date, text: String)?
+  private var itemsWritten = 0
 
   init(reservingCapacity capacity: Int = 256) {
-    text.reserveCapacity(capacity)
+    bytes.reserveCapacity(capacity)
   }
+
+  /// The document written so far.
+  var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// `{"list": "shopping", "items": [...]}` with every item of `products`, numbered by its
   /// position in `list`.
   static func listDocument(_ list: ShoppingList, products: [Product]? = nil) -> String {
     var writer = JSONWriter(reservingCapacity: 64 + list.products.count * 320)
-    writer.text += #"{"list": "#
+    writer.append(#"{"list": "#)
     writer.string(list.name)
-    writer.text += #", "items": ["#
-    let shown = products ?? Array(list.products)
-    for (offset, product) in shown.enumerated() {
-      if offset > 0 { writer.text += ", " }
-      let position = (list.products.index(id: product.id) ?? offset) + 1
-      writer.item(product, position: position)
+    writer.append(#", "items": ["#)
+    if let products {
+      for (offset, product) in products.enumerated() {
+        if offset > 0 { writer.append(", ") }
+        writer.item(product, position: (list.products.index(id: product.id) ?? offset) + 1)
+      }
+    } else {
+      for (offset, product) in list.products.enumerated() {
+        if offset > 0 { writer.append(", ") }
+        writer.item(product, position: offset + 1)
+      }
     }
-    writer.text += "]}\n"
+    writer.append("]}\n")
+    return writer.text
+  }
+
+  /// Starts a list document to be filled item by item, for lists streamed from storage.
+  static func listDocumentStart(_ list: ShoppingList) -> JSONWriter {
+    var writer = JSONWriter(reservingCapacity: 1 << 16)
+    writer.append(#"{"list": "#)
+    writer.string(list.name)
+    writer.append(#", "items": ["#)
+    return writer
+  }
+
+  /// Adds an item to a document begun with ``listDocumentStart(_:)``.
+  mutating func listDocumentItem(_ product: Product, position: Int) {
+    if itemsWritten > 0 { append(", ") }
+    itemsWritten += 1
+    item(product, position: position)
+  }
+
+  /// Ends a document begun with ``listDocumentStart(_:)``.
+  func listDocumentEnd() -> String {
+    var writer = self
+    writer.append("]}\n")
     return writer.text
   }
 
   /// `{"lists": [{"name": "shopping", "items": 3, "checked": 1}]}`.
   static func listsDocument(_ lists: [(name: String, items: Int, checked: Int)]) -> String {
     var writer = JSONWriter()
-    writer.text += #"{"lists": ["#
+    writer.append(#"{"lists": ["#)
     for (offset, list) in lists.enumerated() {
-      if offset > 0 { writer.text += ", " }
-      writer.text += #"{"name": "#
+      if offset > 0 { writer.append(", ") }
+      writer.append(#"{"name": "#)
       writer.string(list.name)
-      writer.text += #", "items": \#(list.items), "checked": \#(list.checked)}"#
+      writer.append(#", "items": \#(list.items), "checked": \#(list.checked)}"#)
     }
-    writer.text += "]}\n"
+    writer.append("]}\n")
     return writer.text
   }
 
   mutating func item(_ product: Product, position: Int) {
-    text += #"{"id": ""#
-    text += product.id.canonicalText
-    text += #"", "position": \#(position), "name": "#
+    append(#"{"id": ""#)
+    append(product.id.canonicalText)
+    append(#"", "position": "#)
+    append(String(position))
+    append(#", "name": "#)
     string(product.name)
-    text += #", "checked": \#(product.isChecked), "quantity": "#
-    text += product.quantity.description
-    text += #", "unit": "#
+    append(product.isChecked ? #", "checked": true, "quantity": "# : #", "checked": false, "quantity": "#)
+    append(product.quantity.description)
+    append(#", "unit": "#)
     optionalString(product.unit)
-    text += #", "category": "#
+    append(#", "category": "#)
     optionalString(product.category)
-    text += #", "note": "#
+    append(#", "note": "#)
     optionalString(product.note)
-    text += #", "addedAt": ""#
-    text += Timestamp.string(from: product.addedAt)
-    text += #"", "updatedAt": ""#
-    text += Timestamp.string(from: product.updatedAt)
-    text += #""}"#
+    append(#", "addedAt": ""#)
+    timestamp(product.addedAt)
+    append(#"", "updatedAt": ""#)
+    timestamp(product.updatedAt)
+    append(#""}"#)
   }
 
   /// Appends JSON text written by the caller.
   mutating func append(_ fragment: String) {
-    text += fragment
+    var fragment = fragment
+    fragment.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
   mutating func optionalString(_ value: String?) {
-    if let value { string(value) } else { text += "null" }
+    if let value { string(value) } else { append("null") }
   }
 
   mutating func string(_ value: String) {
-    text += "\""
-    var needsEscaping = false
-    for byte in value.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-      needsEscaping = true
-      break
+    bytes.append(UInt8(ascii: "\""))
+    let needsEscaping = value.utf8.contains {
+      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
     }
     guard needsEscaping else {
-      text += value
-      text += "\""
+      append(value)
+      bytes.append(UInt8(ascii: "\""))
       return
     }
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): append("\\\"")
+      case UInt8(ascii: "\\"): append("\\\\")
+      case UInt8(ascii: "\n"): append("\\n")
+      case UInt8(ascii: "\r"): append("\\r")
+      case UInt8(ascii: "\t"): append("\\t")
+      case ..<0x20:
+        let hex = String(byte, radix: 16)
+        append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
       default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          text.unicodeScalars.append(scalar)
-        }
+        bytes.append(byte)
       }
     }
-    text += "\""
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private mutating func timestamp(_ date: Date) {
+    if let lastDate, lastDate.date == date {
+      append(lastDate.text)
+      return
+    }
+    let text = Timestamp.string(from: date)
+    lastDate = (date, text)
+    append(text)
   }
 }

@@ -1,4 +1,6 @@
 import CSQLite
+import Foundation
+import ShoppingCore
 
 /// The current row of a statement being stepped; valid only during the callback it is given to.
 struct Row {
@@ -20,5 +22,12 @@ struct Row {
 
   func text(_ column: Int32) -> String {
     optionalText(column) ?? ""
+  }
+
+  /// The column as an id, read from its bytes without making a string of them.
+  func uuid(_ column: Int32) -> UUID? {
+    guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return UUID(canonicalUTF8: UnsafeBufferPointer(start: bytes, count: count))
   }
 }
