@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ShoplistCLI
@@ -22,10 +23,13 @@ import Testing
     Array(#"{}[]:,"\nametrufalsnul0123456789.eE-+ u"#.utf8) + [0x0A, 0x20, 0xFF, 0xD8],
   ]
 
+  /// Rounds per format; `SHOPLIST_FUZZ_ROUNDS` raises it for a long run.
+  static let rounds = Int(ProcessInfo.processInfo.environment["SHOPLIST_FUZZ_ROUNDS"] ?? "") ?? 300
+
   @Test(arguments: [ImportFormat.csv, .json, .ndjson, .text, .auto])
   func randomInputGivesRowsOrErrorsNeverACrash(format: ImportFormat) {
     var random = SplitMix(state: 20_261_121)
-    for round in 0..<300 {
+    for round in 0..<Self.rounds {
       let length = Int.random(in: 0..<600, using: &random)
       let bytes: [UInt8]
       if round % 3 == 0 {
