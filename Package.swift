@@ -14,7 +14,10 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    // Without its default FoundationNetworking trait: nothing here dumps URL requests, and the
+    // trait makes a static build of the command line load libcurl and its TLS libraries on
+    // every run, about 5 ms of start-up spent in the dynamic loader.
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3", traits: []),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
   ],
