@@ -115,23 +115,11 @@ import Testing
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk")
     // Hold the write lock from another process for longer than the wait.
-    let holder = Process()
-    holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    holder.arguments = [shoplist.database.path]
-    let input = Pipe()
-    holder.standardInput = input
-    holder.standardOutput = Pipe()
-    try holder.run()
-    input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 1;\n".utf8))
-    Thread.sleep(forTimeInterval: 0.5)
-    defer {
-      try? input.fileHandleForWriting.close()
-      holder.waitUntilExit()
-    }
+    let holder = try WriteLockHolder(shoplist.database)
+    defer { holder.release() }
 
     let result = try shoplist.run("add", "eggs", "--wait", "0.3")
     #expect(result.status == 75, "\(result)")
     #expect(result.stderr.contains("busy"))
-    try input.fileHandleForWriting.write(contentsOf: Data("ROLLBACK;\n.quit\n".utf8))
   }
 }

@@ -40,15 +40,7 @@ import Testing
     try shoplist.ok("add", "milk")
     let path = try shoplist.file("week.csv", csv(100, prefix: "item"))
     // Another program holds the write lock; the import waits for it.
-    let holder = Process()
-    holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    holder.arguments = [shoplist.database.path]
-    let input = Pipe()
-    holder.standardInput = input
-    holder.standardOutput = Pipe()
-    try holder.run()
-    input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 1;\n".utf8))
-    Thread.sleep(forTimeInterval: 0.3)
+    let holder = try WriteLockHolder(shoplist.database)
     let importer = Process()
     importer.executableURL = Shoplist.binary
     importer.arguments = ["import", path, "--wait", "20"]
@@ -70,9 +62,7 @@ import Testing
       try FileManager.default.copyItem(atPath: other.database.path, toPath: database)
       replacement = FileManager.default.contents(atPath: database)
     }
-    try input.fileHandleForWriting.write(contentsOf: Data("ROLLBACK;\n.quit\n".utf8))
-    try input.fileHandleForWriting.close()
-    holder.waitUntilExit()
+    holder.release()
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     importer.waitUntilExit()
 

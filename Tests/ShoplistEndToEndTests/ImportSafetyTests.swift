@@ -36,21 +36,11 @@ import Testing
     try shoplist.ok("add", "Milk")
     let before = try shoplist.snapshot()
     let path = try shoplist.file("week.csv", rows(10, prefix: "item"))
-    let holder = Process()
-    holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    holder.arguments = [shoplist.database.path]
-    let input = Pipe()
-    holder.standardInput = input
-    holder.standardOutput = Pipe()
-    try holder.run()
-    input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 1;\n".utf8))
-    Thread.sleep(forTimeInterval: 0.5)
+    let holder = try WriteLockHolder(shoplist.database)
 
     let result = try shoplist.run("import", path, "--wait", "0.3")
 
-    try input.fileHandleForWriting.write(contentsOf: Data("ROLLBACK;\n.quit\n".utf8))
-    try input.fileHandleForWriting.close()
-    holder.waitUntilExit()
+    holder.release()
     #expect(result.status == 75, "\(result)")
     #expect(result.stderr.hasPrefix("shoplist: "))
     #expect(try shoplist.snapshot() == before)

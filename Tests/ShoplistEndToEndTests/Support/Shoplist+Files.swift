@@ -19,3 +19,31 @@ extension Shoplist {
 
   static let hasSQLite3 = FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")
 }
+
+/// Another program (the sqlite3 shell) holding the database's write lock until released.
+final class WriteLockHolder {
+  private let process = Process()
+  private let input = Pipe()
+
+  /// Takes the lock on `database` and returns once it is held.
+  init(_ database: URL) throws {
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = [database.path]
+    process.standardInput = input
+    process.standardOutput = Pipe()
+    try process.run()
+    input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 1;\n".utf8))
+    Thread.sleep(forTimeInterval: 0.4)
+  }
+
+  /// Ends the transaction without writing and lets the shell exit.
+  func release() {
+    try? input.fileHandleForWriting.write(contentsOf: Data("ROLLBACK;\n.quit\n".utf8))
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+  }
+
+  deinit {
+    if process.isRunning { release() }
+  }
+}
