@@ -5,7 +5,8 @@ struct GlobalOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
   var db: String?
 
-  @Option(name: [.customShort("l"), .long], help: ArgumentHelp("The list to work on.", valueName: "name"))
+  @Option(
+    name: [.customShort("l"), .long], help: ArgumentHelp("The list to work on.", valueName: "name"))
   var list: String?
 
   @Flag(name: .long, help: "Print machine-readable JSON on stdout.")

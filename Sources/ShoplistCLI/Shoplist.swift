@@ -52,7 +52,9 @@ public struct Shoplist: ParsableCommand {
         return reportParserOutcome(error)
       }
     }
-    return run { var runnable = command; try runnable.run() }
+    return run {
+      var runnable = command; try runnable.run()
+    }
   }
 
   private static func run(_ invocation: Invocation) -> Int32 {
@@ -96,7 +98,8 @@ public struct Shoplist: ParsableCommand {
 
   private static func lowercasedFirst(_ text: String) -> String {
     let trimmed = text.hasPrefix("Error: ") ? String(text.dropFirst(7)) : text
-    guard let first = trimmed.first, first.isUppercase, trimmed.dropFirst().first?.isLowercase == true
+    guard let first = trimmed.first, first.isUppercase,
+      trimmed.dropFirst().first?.isLowercase == true
     else { return trimmed }
     return first.lowercased() + trimmed.dropFirst()
   }

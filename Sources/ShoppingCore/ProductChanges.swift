@@ -23,7 +23,8 @@ public struct ProductChanges: Equatable, Sendable {
 
   /// Validates changes given as the user wrote them; empty text clears a field.
   ///
-  /// - Throws: ``ShoppingError/invalidQuantity(_:)`` or ``ShoppingError/invalidText(field:value:problem:)``.
+  /// - Throws: ``ShoppingError/invalidQuantity(_:)`` or
+  ///   ``ShoppingError/invalidText(field:value:problem:)``.
   public init(
     quantity: String? = nil,
     unit: String? = nil,

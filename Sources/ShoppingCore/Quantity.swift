@@ -62,7 +62,9 @@ public struct Quantity: Hashable, Sendable, CustomStringConvertible, Expressible
     var seenDigit = false
     var exponent = 0
     var index = bytes.startIndex
-    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "+") { index = bytes.index(after: index) }
+    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "+") {
+      index = bytes.index(after: index)
+    }
     while index < bytes.endIndex {
       let byte = bytes[index]
       if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {

@@ -49,7 +49,8 @@ extension ShoppingError: CustomStringConvertible {
     case let .invalidPosition(position):
       return "invalid position \(position): positions start at 1"
     case let .invalidQuantity(value):
-      return "invalid quantity \(quoted(value)): expected a positive decimal number such as 2 or 0.5"
+      return
+        "invalid quantity \(quoted(value)): expected a positive decimal number such as 2 or 0.5"
     case let .invalidText(field, value, problem):
       return "invalid \(field) \(quoted(value)): \(problem)"
     case let .itemNameTaken(name, list):

@@ -175,7 +175,10 @@ extension ShoppingRepository {
     var products: [Product] = []
     var keys: [String] = []
     try connection.query(
-      "SELECT \(Self.productColumns), nameKey FROM product WHERE listId = ? ORDER BY position, rowid",
+      """
+      SELECT \(Self.productColumns), nameKey FROM product
+      WHERE listId = ? ORDER BY position, rowid
+      """,
       [.id(header.id)]
     ) { row throws(DatabaseError) in
       products.append(try decodeProduct(row))

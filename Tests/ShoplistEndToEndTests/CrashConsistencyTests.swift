@@ -63,7 +63,8 @@ extension Shoplist {
     if delay > 0 { Thread.sleep(forTimeInterval: delay) }
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
-    return process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
+    return process.terminationReason == .uncaughtSignal
+      ? -process.terminationStatus : process.terminationStatus
   }
 
   /// The target list's items by name, from `list --json`.

@@ -4,9 +4,11 @@ import Testing
 @Suite struct ErrorTests {
   @Test func usageErrorsAreExit64WithOneLine() throws {
     let shoplist = try Shoplist()
-    for arguments in [["frobnicate"], ["add"], ["add", "milk", "--bogus"], ["move", "milk"],
-                      ["sort", "--by", "price"], ["list", "--checked", "--unchecked"],
-                      ["edit", "milk"], ["--wait", "-1", "list"], ["move", "milk", "0"]] {
+    for arguments in [
+      ["frobnicate"], ["add"], ["add", "milk", "--bogus"], ["move", "milk"],
+      ["sort", "--by", "price"], ["list", "--checked", "--unchecked"],
+      ["edit", "milk"], ["--wait", "-1", "list"], ["move", "milk", "0"],
+    ] {
       let result = try shoplist.run(arguments: arguments)
       #expect(result.status == 64, "\(arguments): \(result)")
       #expect(result.stderr.hasPrefix("shoplist: "), "\(arguments): \(result)")
@@ -20,7 +22,10 @@ import Testing
     let cases: [([String], String)] = [
       (["add", "   "], "shoplist: invalid name \"   \": it is empty\n"),
       (["add", String(repeating: "x", count: 201)], "200 allowed\n"),
-      (["add", "a\u{7}b"], "shoplist: invalid name \"a\\u{7}b\": control characters are not allowed\n"),
+      (
+        ["add", "a\u{7}b"],
+        "shoplist: invalid name \"a\\u{7}b\": control characters are not allowed\n"
+      ),
       (["add", "milk", "--quantity", "0"], "shoplist: invalid quantity \"0\""),
       (["add", "milk", "--quantity", "-2"], "shoplist: invalid quantity \"-2\""),
       (["add", "milk", "--quantity", "lots"], "shoplist: invalid quantity \"lots\""),

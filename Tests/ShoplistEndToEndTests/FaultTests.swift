@@ -10,7 +10,9 @@ import Testing
 @Suite struct FaultTests {
   /// A tiny filesystem of its own, so "disk full" is real, not simulated. Needs root (mount);
   /// elsewhere the test is skipped with a note.
-  static var canMount: Bool { geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount") }
+  static var canMount: Bool {
+    geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
+  }
 
   @Test(.enabled(if: canMount, "mounting a small filesystem needs root"))
   func aFullDiskIsExit74AndKeepsEverythingWritten() throws {
@@ -19,7 +21,8 @@ import Testing
     try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
     try shell("/bin/mount", "-t", "tmpfs", "-o", "size=400k", "tmpfs", mountPoint.path)
     defer { _ = try? shell("/bin/umount", "-l", mountPoint.path) }
-    shoplist.environment["SHOPLIST_DB"] = mountPoint.appendingPathComponent("db/shoplist.sqlite").path
+    shoplist.environment["SHOPLIST_DB"] =
+      mountPoint.appendingPathComponent("db/shoplist.sqlite").path
     try shoplist.ok("add", "milk")
     // Fill most of the disk, then add items until the database cannot grow.
     let filler = mountPoint.appendingPathComponent("filler")
@@ -29,7 +32,8 @@ import Testing
     let note = String(repeating: "n", count: 200)
     for batch in 0..<200 {
       let names = (0..<10).map { "item \(batch)-\($0)" }
-      let result = try shoplist.run(arguments: ["add"] + names + ["--note", note, "--category", note])
+      let result = try shoplist.run(
+        arguments: ["add"] + names + ["--note", note, "--category", note])
       if result.status != 0 {
         failure = result
         break
@@ -58,7 +62,8 @@ import Testing
     // but cannot change it.
     try shell("/bin/chmod", "755", shoplist.folder.path, folder.path)
     try shell("/bin/chmod", "644", shoplist.database.path)
-    for sidecar in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: shoplist.database.path + sidecar) {
+    for sidecar in ["-wal", "-shm"]
+    where FileManager.default.fileExists(atPath: shoplist.database.path + sidecar) {
       try shell("/bin/chmod", "644", shoplist.database.path + sidecar)
     }
     let before = shoplist.fileBytes(shoplist.database)
@@ -109,7 +114,8 @@ extension Shoplist {
   func runAsNobody(_ arguments: [String]) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-    process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", Self.binary.path]
+    process.arguments =
+      ["--reuid=65534", "--regid=65534", "--clear-groups", Self.binary.path]
       + arguments
     process.environment = environment
     let output = Pipe()

@@ -9,7 +9,8 @@ import Testing
 /// input that ends mid-row. Each gives the documented exit code and one line, and loses nothing.
 @Suite struct ImportFaultTests {
   func csv(_ count: Int, prefix: String) -> String {
-    "name,note\n" + (0..<count).map { "\(prefix) \($0),\(String(repeating: "n", count: 150))\n" }
+    "name,note\n"
+      + (0..<count).map { "\(prefix) \($0),\(String(repeating: "n", count: 150))\n" }
       .joined()
   }
 
@@ -53,7 +54,9 @@ import Testing
 
     // While it waits, the file goes away, or another database takes its place.
     let database = shoplist.database.path
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+    for suffix in ["", "-wal", "-shm"] {
+      try? FileManager.default.removeItem(atPath: database + suffix)
+    }
     var replacement: Data?
     if change == "replaced" {
       let other = try Shoplist()
@@ -67,7 +70,8 @@ import Testing
     importer.waitUntilExit()
 
     #expect(importer.terminationStatus == 74, "\(message)")
-    #expect(message.hasPrefix("shoplist: ") && message.contains("deleted or replaced"), "\(message)")
+    #expect(
+      message.hasPrefix("shoplist: ") && message.contains("deleted or replaced"), "\(message)")
     #expect(FileManager.default.contents(atPath: database) == replacement)
   }
 
@@ -105,7 +109,8 @@ import Testing
 @Suite struct HostileInputTests {
   @Test func aOneMegabyteLineIsABadRowNotACrash() throws {
     let shoplist = try Shoplist()
-    let path = try shoplist.file("huge.txt", "Milk\n" + String(repeating: "x", count: 1 << 20) + "\nTea\n")
+    let path = try shoplist.file(
+      "huge.txt", "Milk\n" + String(repeating: "x", count: 1 << 20) + "\nTea\n")
     let result = try shoplist.run("import", path)
     #expect(result.status == 65, "\(result.status)")
     #expect(result.stderr.contains("huge.txt:2"))
@@ -144,7 +149,9 @@ import Testing
     #expect(try shoplist.names() == names)
     // And the same through an import.
     let other = try Shoplist()
-    let csv = "name\n" + names.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    let csv =
+      "name\n"
+      + names.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
       .joined(separator: "\n") + "\n"
     _ = try other.ok(arguments: ["import", try other.file("odd.csv", csv)])
     #expect(try other.names() == names)

@@ -4,7 +4,8 @@ import Testing
 @Suite struct ItemCommandTests {
   @Test func addConfirmsAndListShowsTheItem() throws {
     let shoplist = try Shoplist()
-    let added = try shoplist.ok("add", "Milk", "--quantity", "2", "--unit", "l", "--category", "dairy")
+    let added = try shoplist.ok(
+      "add", "Milk", "--quantity", "2", "--unit", "l", "--category", "dairy")
     #expect(added.stdout == "added Milk (2 l) to shopping\n")
 
     let listed = try shoplist.ok("list")
@@ -30,7 +31,8 @@ import Testing
   @Test func addTakesSeveralNames() throws {
     let shoplist = try Shoplist()
     let result = try shoplist.ok("add", "Milk", "Eggs", "Bread")
-    #expect(result.stdout == "added Milk to shopping\nadded Eggs to shopping\nadded Bread to shopping\n")
+    #expect(
+      result.stdout == "added Milk to shopping\nadded Eggs to shopping\nadded Bread to shopping\n")
     #expect(try shoplist.names() == ["Milk", "Eggs", "Bread"])
   }
 
@@ -51,7 +53,8 @@ import Testing
     #expect(try shoplist.ok("rename", "milk", "Oat  milk").stdout == "renamed Milk to Oat milk\n")
     let edited = try shoplist.ok("edit", "oat", "--quantity", "0.5", "--unit", "", "--note", "")
     #expect(edited.stdout == "edited Oat milk (0.5)\n")
-    let item = try #require((try shoplist.run("list", "--json").json()["items"] as? [[String: Any]])?.first)
+    let item = try #require(
+      (try shoplist.run("list", "--json").json()["items"] as? [[String: Any]])?.first)
     #expect(item["unit"] is NSNull)
     #expect(item["note"] is NSNull)
     #expect((item["quantity"] as? NSNumber)?.doubleValue == 0.5)
@@ -107,8 +110,10 @@ import Testing
     #expect(checked.stdout.contains("  2  [x] Cheese"))
     #expect(!checked.stdout.contains("Milk"))
     #expect(try shoplist.run("list", "--unchecked", "--json").itemNames() == ["Milk", "Bread"])
-    #expect(try shoplist.run("list", "--category", "DAIRY", "--json").itemNames() == ["Milk", "Cheese"])
-    let positions = try shoplist.run("list", "--checked", "--json").json()["items"] as? [[String: Any]]
+    #expect(
+      try shoplist.run("list", "--category", "DAIRY", "--json").itemNames() == ["Milk", "Cheese"])
+    let positions =
+      try shoplist.run("list", "--checked", "--json").json()["items"] as? [[String: Any]]
     #expect(positions?.first?["position"] as? Int == 2)
   }
 
@@ -116,7 +121,8 @@ import Testing
     let shoplist = try Shoplist()
     let result = try shoplist.ok("list")
     #expect(result.stdout.hasPrefix("shopping · empty\n"))
-    #expect(try shoplist.run("list", "--json").stdout == "{\"list\": \"shopping\", \"items\": []}\n")
+    #expect(
+      try shoplist.run("list", "--json").stdout == "{\"list\": \"shopping\", \"items\": []}\n")
   }
 
   @Test func quietPrintsNothingOnSuccess() throws {

@@ -27,15 +27,20 @@ import Testing
 
   @Test func createRenameAndDeleteLists() throws {
     let shoplist = try Shoplist()
-    #expect(try shoplist.ok("lists", "create", "Weekend  BBQ").stdout == "created list Weekend BBQ\n")
+    #expect(
+      try shoplist.ok("lists", "create", "Weekend  BBQ").stdout == "created list Weekend BBQ\n")
     let created = try shoplist.run("lists", "create", "Party", "--json")
     #expect(created.stdout == "{\"list\": \"Party\", \"items\": []}\n")
-    #expect(try shoplist.ok("lists", "rename", "weekend bbq", "BBQ").stdout == "renamed list Weekend BBQ to BBQ\n")
+    #expect(
+      try shoplist.ok("lists", "rename", "weekend bbq", "BBQ").stdout
+        == "renamed list Weekend BBQ to BBQ\n")
     try shoplist.ok("add", "Sausages", "--list", "bbq")
     let refused = try shoplist.run("lists", "delete", "BBQ")
     #expect(refused.status == 65)
     #expect(refused.stderr == "shoplist: list \"BBQ\" has 1 item; use --force to delete it\n")
-    #expect(try shoplist.ok("lists", "delete", "BBQ", "--force").stdout == "deleted list BBQ and its 1 item\n")
+    #expect(
+      try shoplist.ok("lists", "delete", "BBQ", "--force").stdout
+        == "deleted list BBQ and its 1 item\n")
     #expect(try shoplist.ok("lists", "delete", "party").stdout == "deleted list Party\n")
     let remaining = try shoplist.run("lists", "--json").stdout
     #expect(remaining == "{\"lists\": [{\"name\": \"shopping\", \"items\": 0, \"checked\": 0}]}\n")
@@ -54,8 +59,10 @@ import Testing
 
   @Test func aCommandNamingAMissingListFails() throws {
     let shoplist = try Shoplist()
-    for arguments in [["list", "-l", "nope"], ["toggle", "x", "-l", "nope"], ["lists", "delete", "nope"],
-                      ["lists", "rename", "nope", "yes"], ["clear", "--list", "nope"]] {
+    for arguments in [
+      ["list", "-l", "nope"], ["toggle", "x", "-l", "nope"], ["lists", "delete", "nope"],
+      ["lists", "rename", "nope", "yes"], ["clear", "--list", "nope"],
+    ] {
       let result = try shoplist.run(arguments: arguments)
       #expect(result.status == 65, "\(arguments)")
       #expect(result.stderr == "shoplist: no list \"nope\"\n", "\(arguments)")

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Many processes at once, mixing add, toggle, rename, list and import: none fails within
-/// --wait, and the end state is what applying the same operations one by one gives (each process works on its own items, so the model is exact
-/// whatever the interleaving).
+/// --wait, and the end state is what applying the same operations one by one gives (each
+/// process works on its own items, so the model is exact whatever the interleaving).
 @Suite struct LoadTests {
   struct Model {
     var names: [String: String] = [:]  // original name → current name
@@ -41,7 +41,9 @@ import Testing
             results.append(try shoplist.run("list", "--json", "--wait", "60"))
             // An import of the process's own rows, as a cron job would run it.
             let imported = (1...5).map { "p\(process)-r\(round)-import\($0)" }
-            let csv = "name,checked\n" + imported.enumerated().map { "\($1),\($0 % 2 == 0)" }
+            let csv =
+              "name,checked\n"
+              + imported.enumerated().map { "\($1),\($0 % 2 == 0)" }
               .joined(separator: "\n") + "\n"
             let file = try shoplist.file("p\(process)-r\(round).csv", csv)
             try run("import", file)

@@ -25,7 +25,8 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: xdgFile.path))
 
     try shoplist.ok("add", "eggs")
-    let homeFile = shoplist.folder.appendingPathComponent("home/.local/share/shoplist/shoplist.sqlite")
+    let homeFile = shoplist.folder.appendingPathComponent(
+      "home/.local/share/shoplist/shoplist.sqlite")
     #expect(FileManager.default.fileExists(atPath: homeFile.path))
   }
 
@@ -33,10 +34,12 @@ import Testing
     let shoplist = try Shoplist()
     let file = shoplist.folder.appendingPathComponent("a/b/shoplist.sqlite")
     try shoplist.ok("list", "--db", file.path)
-    let fileMode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
-    let folderMode = try FileManager.default.attributesOfItem(
-      atPath: file.deletingLastPathComponent().path
-    )[.posixPermissions] as? Int
+    let fileMode =
+      try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+    let folderMode =
+      try FileManager.default.attributesOfItem(
+        atPath: file.deletingLastPathComponent().path
+      )[.posixPermissions] as? Int
     #expect(fileMode == 0o600)
     #expect(folderMode == 0o700)
   }

@@ -10,10 +10,11 @@ import Testing
     let document = try result.json()
     #expect(document["list"] as? String == "shopping")
     let item = try #require((document["items"] as? [[String: Any]])?.first)
-    #expect(Set(item.keys) == [
-      "id", "position", "name", "checked", "quantity", "unit", "category", "note", "addedAt",
-      "updatedAt",
-    ])
+    #expect(
+      Set(item.keys) == [
+        "id", "position", "name", "checked", "quantity", "unit", "category", "note", "addedAt",
+        "updatedAt",
+      ])
     #expect(item["position"] as? Int == 1)
     #expect(item["checked"] as? Bool == false)
     #expect(item["note"] is NSNull)
@@ -27,10 +28,12 @@ import Testing
   @Test func everyMutatingCommandPrintsTheListWithJSON() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk", "Eggs")
-    for arguments in [["toggle", "milk"], ["check", "eggs"], ["uncheck", "eggs"],
-                      ["rename", "eggs", "Free-range eggs"], ["edit", "milk", "--note", "oat"],
-                      ["move", "milk", "2"], ["sort", "--by", "name"], ["reset"], ["clear"],
-                      ["remove", "milk"]] {
+    for arguments in [
+      ["toggle", "milk"], ["check", "eggs"], ["uncheck", "eggs"],
+      ["rename", "eggs", "Free-range eggs"], ["edit", "milk", "--note", "oat"],
+      ["move", "milk", "2"], ["sort", "--by", "name"], ["reset"], ["clear"],
+      ["remove", "milk"],
+    ] {
       let result = try shoplist.run(arguments: arguments + ["--json"])
       #expect(result.status == 0, "\(arguments)")
       #expect((try? result.json())?["list"] as? String == "shopping", "\(arguments): \(result)")
@@ -41,7 +44,10 @@ import Testing
     let shoplist = try Shoplist()
     let db = shoplist.folder.appendingPathComponent("other.sqlite").path
     try shoplist.ok("--db", db, "-l", "hardware", "add", "Nails")
-    #expect(try shoplist.run("--json", "--db=\(db)", "list", "--list", "hardware").itemNames() == ["Nails"])
+    #expect(
+      try shoplist.run("--json", "--db=\(db)", "list", "--list", "hardware").itemNames() == [
+        "Nails"
+      ])
   }
 
   @Test func colourOnlyOnATerminalAndNeverWhenAskedNot() throws {
@@ -52,7 +58,8 @@ import Testing
     #expect(!(try shoplist.ok("list").stdout.contains("\u{1B}[")))
     let script = "TERM=xterm \(Shoplist.binary.path) list"
     let onTerminal = try shoplist.runInTerminal(script)
-    #expect(onTerminal.contains("\u{1B}[2;9m"), "checked items are dimmed and struck: \(onTerminal)")
+    #expect(
+      onTerminal.contains("\u{1B}[2;9m"), "checked items are dimmed and struck: \(onTerminal)")
     #expect(!(try shoplist.runInTerminal(script + " --no-color").contains("\u{1B}[")))
     #expect(!(try shoplist.runInTerminal("NO_COLOR=1 " + script).contains("\u{1B}[")))
   }
@@ -73,16 +80,20 @@ import Testing
   @Test func helpHasAnExampleForEveryCommand() throws {
     let shoplist = try Shoplist()
     let root = try shoplist.ok("--help").stdout
-    for command in ["add", "toggle", "check", "uncheck", "rename", "edit", "remove", "list",
-                    "clear", "reset", "move", "sort", "lists"] {
+    for command in [
+      "add", "toggle", "check", "uncheck", "rename", "edit", "remove", "list",
+      "clear", "reset", "move", "sort", "lists",
+    ] {
       #expect(
         root.contains("\n  \(command) ") || root.contains("\n  \(command),"),
         "\(command) is missing from --help"
       )
     }
-    for command in [["add"], ["toggle"], ["check"], ["uncheck"], ["rename"], ["edit"], ["rm"],
-                    ["ls"], ["clear"], ["reset"], ["move"], ["sort"], ["lists", "create"],
-                    ["lists", "rename"], ["lists", "delete"], ["lists", "show"]] {
+    for command in [
+      ["add"], ["toggle"], ["check"], ["uncheck"], ["rename"], ["edit"], ["rm"],
+      ["ls"], ["clear"], ["reset"], ["move"], ["sort"], ["lists", "create"],
+      ["lists", "rename"], ["lists", "delete"], ["lists", "show"],
+    ] {
       let help = try shoplist.ok(arguments: command + ["--help"]).stdout
       #expect(help.contains("shoplist "), "\(command)")
       #expect(help.contains("Example"), "\(command) has no example")

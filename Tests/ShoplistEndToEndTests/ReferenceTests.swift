@@ -30,7 +30,8 @@ import Testing
     #expect(result.status == 65)
     #expect(
       result.stderr
-        == "shoplist: \"mi\" matches several items in list \"shopping\": \"Milk\", \"Milk chocolate\"\n"
+        == "shoplist: \"mi\" matches several items in list \"shopping\": "
+        + "\"Milk\", \"Milk chocolate\"\n"
     )
   }
 

@@ -15,8 +15,10 @@ import Testing
     )
   }
 
-  func row(_ line: Int, _ name: String, list: String? = nil, id: UUID? = nil, quantity: String? = nil,
-           checked: Bool? = nil) throws -> ImportRow {
+  func row(
+    _ line: Int, _ name: String, list: String? = nil, id: UUID? = nil, quantity: String? = nil,
+    checked: Bool? = nil
+  ) throws -> ImportRow {
     ImportRow(
       line: line, id: id, name: name, list: list,
       changes: try ProductChanges(quantity: quantity, isChecked: checked)
@@ -65,7 +67,8 @@ import Testing
     let reducer = ShoppingReducer(environment: environment())
     var state = ShoppingState(lists: [groceries()])
     for _ in 1...2 {
-      _ = try reducer.reduce(into: &state, action: .startImport(ImportOptions(targetList: "shopping")))
+      _ = try reducer.reduce(
+        into: &state, action: .startImport(ImportOptions(targetList: "shopping")))
       _ = try reducer.reduce(into: &state, action: .importRows(rows))
       _ = try reducer.reduce(into: &state, action: .finishImport)
     }
@@ -172,7 +175,8 @@ import Testing
   }
 
   @Test func rowsForAListThatWasNotLoadedAreRefused() throws {
-    let header = ShoppingList(id: fixtureID(900), name: "shopping", createdAt: earlier, isLoaded: false)
+    let header = ShoppingList(
+      id: fixtureID(900), name: "shopping", createdAt: earlier, isLoaded: false)
     let store = makeStore([header])
     let options = ImportOptions(targetList: "shopping")
     store.send(.startImport(options)) { $0.importProgress = ImportProgress(options: options) }

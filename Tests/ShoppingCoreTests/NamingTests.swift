@@ -26,7 +26,10 @@ import Testing
     #expect(throws: ShoppingError.invalidName(long, problem: .tooLong(length: 201, limit: 200))) {
       try Naming.name(long)
     }
-    #expect(throws: ShoppingError.invalidText(field: "unit", value: long, problem: .tooLong(length: 201, limit: 200))) {
+    #expect(
+      throws: ShoppingError.invalidText(
+        field: "unit", value: long, problem: .tooLong(length: 201, limit: 200))
+    ) {
       try Naming.text(long, field: "unit")
     }
   }
@@ -61,7 +64,9 @@ import Testing
   @Test func textFieldsAreTrimmedAndEmptyTextClears() throws {
     #expect(try Naming.text("  l ", field: "unit") == "l")
     #expect(try Naming.text("", field: "unit") == nil)
-    #expect(throws: ShoppingError.invalidText(field: "note", value: "a\nb", problem: .controlCharacter)) {
+    #expect(
+      throws: ShoppingError.invalidText(field: "note", value: "a\nb", problem: .controlCharacter)
+    ) {
       try Naming.text("a\nb", field: "note")
     }
   }
@@ -86,7 +91,9 @@ import Testing
     #expect(try Quantity(text).description == expected)
   }
 
-  @Test(arguments: ["0", "0.0", "-1", "abc", "", ".", "1.2.3", "1e", "1e99", "12345678901234567890", " 2"])
+  @Test(arguments: [
+    "0", "0.0", "-1", "abc", "", ".", "1.2.3", "1e", "1e99", "12345678901234567890", " 2",
+  ])
   func refusesAnythingElse(text: String) {
     #expect(throws: ShoppingError.invalidQuantity(text)) { try Quantity(text) }
   }

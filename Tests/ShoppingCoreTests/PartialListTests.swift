@@ -16,16 +16,23 @@ import Testing
     )
   }
 
-  func makeStore(_ list: ShoppingList) -> TestStore<ShoppingList, ShoppingListAction, PersistenceEffect> {
+  func makeStore(_ list: ShoppingList) -> TestStore<
+    ShoppingList, ShoppingListAction, PersistenceEffect
+  > {
     TestStore(initialState: list, reducer: ShoppingListReducer(environment: environment()))
   }
 
   @Test func addingANameThatWasLookedUpAndNotFoundAppends() {
     let store = makeStore(partial([], keys: ["Tea"]))
     let tea = Product(id: UUID(counting: 1), name: "Tea", addedAt: now)
-    store.send(.add(name: "tea", .none), effects: [.insertProduct(
-      Product(id: UUID(counting: 1), name: "tea", addedAt: now), listID: fixtureID(900)
-    )]) {
+    store.send(
+      .add(name: "tea", .none),
+      effects: [
+        .insertProduct(
+          Product(id: UUID(counting: 1), name: "tea", addedAt: now), listID: fixtureID(900)
+        )
+      ]
+    ) {
       var added = tea
       added.name = "tea"
       $0.append(added)
@@ -59,7 +66,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ShoppingListAction.clearChecked, .resetChecks, .sort(by: .name), .move(fixtureID(1), toPosition: 1),
+    ShoppingListAction.clearChecked, .resetChecks, .sort(by: .name),
+    .move(fixtureID(1), toPosition: 1),
   ])
   func actionsOnEveryItemNeedTheWholeList(action: ShoppingListAction) {
     let store = makeStore(partial([milk], keys: []))
@@ -67,7 +75,8 @@ import Testing
   }
 
   @Test func aListKnownByNameOnlyRefusesItemActions() {
-    let header = ShoppingList(id: fixtureID(900), name: "shopping", createdAt: earlier, isLoaded: false)
+    let header = ShoppingList(
+      id: fixtureID(900), name: "shopping", createdAt: earlier, isLoaded: false)
     let store = makeStore(header)
     store.send(.remove([milk.id]), throws: ShoppingError.listNotLoaded("shopping"))
   }

@@ -23,7 +23,9 @@ import Testing
         #expect(scalars.last?.properties.isWhitespace == false)
         #expect(!name.contains("  "))
         #expect(!name.unicodeScalars.contains { $0.properties.generalCategory == .control })
-        #expect(try Naming.name(name) == name, "\(raw.debugDescription) → \(name.debugDescription)")
+        #expect(
+          try Naming.name(name) == name, "\(raw.debugDescription) → \(name.debugDescription)"
+        )
         #expect(Naming.key(Naming.key(name)) == Naming.key(name))
       } catch {
         guard case .invalidName(raw, _) = error else {
@@ -82,11 +84,13 @@ import Testing
     var n: UInt64 = 0
     while products.count < count {
       n += 1
-      guard let name = try? Naming.name(random.hostileString()), keys.insert(Naming.key(name)).inserted
+      guard let name = try? Naming.name(random.hostileString()),
+        keys.insert(Naming.key(name)).inserted
       else { continue }
       products.append(Product(id: UUID(counting: 10_000 + n), name: name, addedAt: earlier))
     }
-    return ShoppingList(id: fixtureID(900), name: "shopping", createdAt: earlier, products: products)
+    return ShoppingList(
+      id: fixtureID(900), name: "shopping", createdAt: earlier, products: products)
   }
 
   private func randomAction(_ random: inout SplitMix64, list: ShoppingList) -> ShoppingListAction {
@@ -166,7 +170,8 @@ struct SplitMix64: RandomNumberGenerator {
     let pieces = [
       "milk", "MILK", "Crème", "CRÈME", "cre\u{300}me", " ", "  ", "\t", "\n", "\u{0}", "\u{7}",
       "\u{1B}[31m", "'; DROP TABLE product; --", "\"", "\\", "%", "_", "*", "--force", "-q",
-      "../../etc/passwd", "/tmp/x", "0", "1", "42", "-1", "1e9", "ß", "ǅ", "İ", "👩‍👩‍👧", "🥛",
+      "../../etc/passwd", "/tmp/x", "0", "1", "42", "-1", "1e9", "ß", "ǅ", "İ",
+      "👩‍👩‍👧", "🥛",
       "\u{301}", "\u{200B}", "\u{FEFF}", "日本", "עברית", "\u{10FFFF}", "x", "a b",
     ]
     var text = ""

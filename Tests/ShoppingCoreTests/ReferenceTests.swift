@@ -3,7 +3,8 @@ import Testing
 @testable import ShoppingCore
 
 @Suite struct ReferenceTests {
-  let shopping = list("shopping", [milk, eggs, bread, product(4, "Milk chocolate"), product(5, "2024 wine")])
+  let shopping = list(
+    "shopping", [milk, eggs, bread, product(4, "Milk chocolate"), product(5, "2024 wine")])
 
   @Test func aNumberIsAPosition() throws {
     #expect(try shopping.resolve("2") == eggs.id)

@@ -34,7 +34,9 @@ import Testing
       $0.quantity = 6
     }
 
-    store.send(.add(name: "EGGS", try ProductChanges(quantity: "6")), effects: [.updateProduct(merged)]) {
+    store.send(
+      .add(name: "EGGS", try ProductChanges(quantity: "6")), effects: [.updateProduct(merged)]
+    ) {
       $0.setName("EGGS", ofProductAt: 1)
       $0.products[id: eggs.id] = merged
     }
@@ -49,7 +51,8 @@ import Testing
 
   @Test func addWithABadNameIsRefused() {
     let store = makeStore()
-    store.send(.add(name: " \t ", .none), throws: ShoppingError.invalidName(" \t ", problem: .empty))
+    store.send(
+      .add(name: " \t ", .none), throws: ShoppingError.invalidName(" \t ", problem: .empty))
   }
 
   // MARK: - rename
@@ -182,7 +185,8 @@ import Testing
   }
 
   @Test func aListThatWasNotLoadedRefusesItemActions() {
-    let header = ShoppingList(id: fixtureID(900), name: "shopping", createdAt: earlier, isLoaded: false)
+    let header = ShoppingList(
+      id: fixtureID(900), name: "shopping", createdAt: earlier, isLoaded: false)
     let store = makeStore(header)
     store.send(.add(name: "Milk", .none), throws: ShoppingError.listNotLoaded("shopping"))
   }

@@ -33,10 +33,13 @@ import Testing
 
   @Test func renameListRenamesAndRefusesClashes() {
     let store = makeStore()
-    store.send(.renameList(fixtureID(901), to: "DIY"), effects: [.renameList(fixtureID(901), to: "DIY")]) {
+    store.send(
+      .renameList(fixtureID(901), to: "DIY"), effects: [.renameList(fixtureID(901), to: "DIY")]
+    ) {
       $0.lists[id: fixtureID(901)]?.name = "DIY"
     }
-    store.send(.renameList(fixtureID(901), to: "Shopping"), throws: ShoppingError.listNameTaken("shopping"))
+    store.send(
+      .renameList(fixtureID(901), to: "Shopping"), throws: ShoppingError.listNameTaken("shopping"))
     store.send(.renameList(fixtureID(901), to: "DIY"))
   }
 
@@ -62,13 +65,16 @@ import Testing
     let store = makeStore()
     let checked = bread.with { $0.isChecked = true }
     // The TestStore is exhaustive: any change to the other list or products would fail here.
-    store.send(.list(fixtureID(900), .product(bread.id, .checked)), effects: [.updateProduct(checked)]) {
+    store.send(
+      .list(fixtureID(900), .product(bread.id, .checked)), effects: [.updateProduct(checked)]
+    ) {
       $0.lists[id: fixtureID(900)]?.products[id: bread.id] = checked
     }
   }
 
   @Test func listsLoadedFillInHeaders() {
-    let header = ShoppingList(id: fixtureID(901), name: "hardware", createdAt: earlier, isLoaded: false)
+    let header = ShoppingList(
+      id: fixtureID(901), name: "hardware", createdAt: earlier, isLoaded: false)
     let store = makeStore([groceries(), header])
     let loaded = list("hardware", id: 901, [product(10, "Nails")])
     store.send(.listsLoaded([loaded])) { $0.lists[id: fixtureID(901)] = loaded }

@@ -71,7 +71,10 @@ struct LargeListTests {
     let plan = try database.withConnection { connection in
       var details: [String] = []
       try connection.query(
-        "EXPLAIN QUERY PLAN SELECT id FROM product WHERE listId = ? AND nameKey >= ? AND nameKey < ?",
+        """
+        EXPLAIN QUERY PLAN
+        SELECT id FROM product WHERE listId = ? AND nameKey >= ? AND nameKey < ?
+        """,
         [.id(groceriesID), .text("a"), .text("b")]
       ) { row in details.append(row.text(3)) }
       return details.joined(separator: "\n")

@@ -19,8 +19,10 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     var effects: [Parent.Effect] = []
     if let (id, elementAction) = toElementAction(action) {
       if let index = state[keyPath: toElements].index(id: id) {
-        effects = try element.reduce(into: &state[keyPath: toElements][index], action: elementAction)
-          .map { fromElementEffect(id, $0) }
+        effects = try element.reduce(
+          into: &state[keyPath: toElements][index], action: elementAction
+        )
+        .map { fromElementEffect(id, $0) }
       } else {
         // Not a crash: a late action for an element that is gone is a bug worth hearing about,
         // never a reason to take the program down.

@@ -6,8 +6,10 @@ struct ListsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lists",
     abstract: "Show and manage lists.",
-    subcommands: [ListsShowCommand.self, ListsCreateCommand.self, ListsRenameCommand.self,
-                  ListsDeleteCommand.self],
+    subcommands: [
+      ListsShowCommand.self, ListsCreateCommand.self, ListsRenameCommand.self,
+      ListsDeleteCommand.self,
+    ],
     defaultSubcommand: ListsShowCommand.self
   )
 }
@@ -25,7 +27,9 @@ struct ListsShowCommand: ParsableCommand {
     let context = CommandContext.live(global)
     let database = try context.openDatabase()
     var summaries = try database.read { try $0.listSummaries() }
-    if !summaries.contains(where: { Naming.key($0.name) == Naming.key(CommandContext.defaultListName) }) {
+    if !summaries.contains(where: {
+      Naming.key($0.name) == Naming.key(CommandContext.defaultListName)
+    }) {
       try context.ensureDefaultList(in: database)
       summaries = try database.read { try $0.listSummaries() }
     }
@@ -90,7 +94,9 @@ struct ListsRenameCommand: ParsableCommand {
       let store = try context.makeStore(repository, loadingListsNamed: [old])
       guard let list = store.state.list(named: old) else { throw ShoppingError.noSuchList(old) }
       try store.send(.renameList(list.id, to: new))
-      guard let renamed = store.state.lists[id: list.id] else { throw ShoppingError.noSuchList(old) }
+      guard let renamed = store.state.lists[id: list.id] else {
+        throw ShoppingError.noSuchList(old)
+      }
       return (renamed, list.name)
     }
     try context.report(
@@ -129,7 +135,8 @@ struct ListsDeleteCommand: ParsableCommand {
     } else {
       let count = deleted.products.count
       try Output.standardOutput(
-        "deleted list \(deleted.name)\(count > 0 ? " and its \(count) item\(count == 1 ? "" : "s")" : "")\n"
+        "deleted list \(deleted.name)"
+          + (count > 0 ? " and its \(count) item\(count == 1 ? "" : "s")" : "") + "\n"
       )
     }
   }

@@ -48,7 +48,8 @@ struct EditCommand: ParsableCommand {
 
   func validate() throws {
     if name == nil, fields.values.isEmpty {
-      throw ValidationError("nothing to change: give --name, --quantity, --unit, --category or --note")
+      throw ValidationError(
+        "nothing to change: give --name, --quantity, --unit, --category or --note")
     }
   }
 

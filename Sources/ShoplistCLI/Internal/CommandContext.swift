@@ -32,7 +32,8 @@ struct CommandContext {
 
   /// The target list's name: `--list`, then `$SHOPLIST_LIST`, then `shopping`.
   func targetListName() throws -> String {
-    let raw = options.list ?? environment["SHOPLIST_LIST"].flatMap { $0.isEmpty ? nil : $0 }
+    let raw =
+      options.list ?? environment["SHOPLIST_LIST"].flatMap { $0.isEmpty ? nil : $0 }
       ?? Self.defaultListName
     return try Naming.name(raw)
   }
@@ -114,7 +115,8 @@ struct CommandContext {
       let confirmation = try body(session)
       guard options.json, !options.quiet else { return (confirmation, nil as String?) }
       let current = try session.list
-      let complete = current.isLoaded ? current : try repository.loadLists(named: [current.name]).first
+      let complete =
+        current.isLoaded ? current : try repository.loadLists(named: [current.name]).first
       return (confirmation, complete.map { JSONWriter.listDocument($0) })
     }
   }

@@ -129,7 +129,8 @@ enum QuickParser {
       request = .remove(references: positionals)
     case .toggle, .check, .uncheck:
       guard !positionals.isEmpty else { return nil }
-      let action: ProductAction = kind == .toggle ? .toggled : kind == .check ? .checked : .unchecked
+      let action: ProductAction =
+        kind == .toggle ? .toggled : kind == .check ? .checked : .unchecked
       request = .mark(action, references: positionals)
     }
     return Invocation(settings: settings, request: request)

@@ -85,7 +85,9 @@ struct JSONWriter {
     append(String(position))
     append(#", "name": "#)
     string(product.name)
-    append(product.isChecked ? #", "checked": true, "quantity": "# : #", "checked": false, "quantity": "#)
+    append(
+      product.isChecked ? #", "checked": true, "quantity": "# : #", "checked": false, "quantity": "#
+    )
     append(product.quantity.description)
     append(#", "unit": "#)
     optionalString(product.unit)

@@ -63,7 +63,9 @@ public struct ImportSummary: Equatable, Sendable {
   public var invalid = 0
 
   /// Creates a summary.
-  public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0, removed: Int = 0, invalid: Int = 0) {
+  public init(
+    added: Int = 0, updated: Int = 0, unchanged: Int = 0, removed: Int = 0, invalid: Int = 0
+  ) {
     self.added = added
     self.updated = updated
     self.unchanged = unchanged

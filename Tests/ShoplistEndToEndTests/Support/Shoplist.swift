@@ -64,11 +64,15 @@ struct Shoplist {
 
   /// Runs `shoplist` with `arguments` and waits for it.
   @discardableResult
-  func run(_ arguments: String..., stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+  func run(_ arguments: String..., stdin: String? = nil, environment extra: [String: String] = [:])
+    throws -> Result
+  {
     try run(arguments: arguments, stdin: stdin, environment: extra)
   }
 
-  func run(arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+  func run(arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:])
+    throws -> Result
+  {
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
@@ -97,7 +101,9 @@ struct Shoplist {
 
   /// Runs and requires success.
   @discardableResult
-  func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+  func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> Result
+  {
     let result = try run(arguments: arguments)
     #expect(result.status == 0, "\(arguments): \(result)", sourceLocation: sourceLocation)
     return result
