@@ -81,6 +81,10 @@ struct ImportCommand: ParsableCommand {
       let count = outcome.issues.count
       Output.standardError("shoplist: skipped \(count) invalid row\(count == 1 ? "" : "s")\n")
     }
+    if dryRun, context.terminal.stderrIsTerminal, !global.quiet {
+      // Said where a person reads it; scripts and cron get the contract's summary line alone.
+      Output.standardError("shoplist: dry run: nothing was written\n")
+    }
     if global.quiet { return }
     let summary = outcome.summary
     if global.json {
@@ -92,8 +96,7 @@ struct ImportCommand: ParsableCommand {
     } else {
       try Output.standardOutput(
         "imported \(input.name): \(summary.added) added, \(summary.updated) updated, "
-          + "\(summary.unchanged) unchanged, \(summary.removed) removed"
-          + (dryRun ? " (dry run: nothing written)" : "") + "\n"
+          + "\(summary.unchanged) unchanged, \(summary.removed) removed\n"
       )
     }
   }
