@@ -35,7 +35,12 @@ public enum Timestamp {
 
   /// The date of a timestamp in exactly the form ``string(from:)`` writes, or `nil`.
   public static func date(from text: String) -> Date? {
-    let bytes = Array(text.utf8)
+    var text = text
+    return text.withUTF8(date(fromUTF8:))
+  }
+
+  /// ``date(from:)`` for UTF-8 bytes, such as a database column's, without making a `String`.
+  public static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
     guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
       bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
       bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
@@ -66,7 +71,9 @@ public enum Timestamp {
     }
   }
 
-  private static func number(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int64? {
+  private static func number(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int
+  ) -> Int64? {
     var value: Int64 = 0
     for byte in bytes[start..<start + count] {
       guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }

@@ -53,21 +53,27 @@ extension UUID {
   /// The canonical upper-case form, as `uuidString` writes it, without going through
   /// `sprintf`: every product written or looked up formats its id.
   public var canonicalText: String {
-    let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
-    return withUnsafeBytes(of: uuid) { bytes in
-      String(unsafeUninitializedCapacity: 36) { buffer in
-        var offset = 0
-        for (index, byte) in bytes.enumerated() {
-          if index == 4 || index == 6 || index == 8 || index == 10 {
-            buffer[offset] = UInt8(ascii: "-")
-            offset += 1
-          }
-          buffer[offset] = digits[Int(byte >> 4)]
-          buffer[offset + 1] = digits[Int(byte & 0x0F)]
-          offset += 2
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(36)
+    appendCanonicalText(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the canonical upper-case form's UTF-8 bytes to `bytes`, for writers that build
+  /// their output as bytes.
+  public func appendCanonicalText(to bytes: inout [UInt8]) {
+    withUnsafeBytes(of: uuid) { value in
+      for (index, byte) in value.enumerated() {
+        if index == 4 || index == 6 || index == 8 || index == 10 {
+          bytes.append(UInt8(ascii: "-"))
         }
-        return offset
+        bytes.append(hexDigit(byte >> 4))
+        bytes.append(hexDigit(byte & 0x0F))
       }
     }
+  }
+
+  private func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
   }
 }

@@ -227,8 +227,7 @@ extension ShoppingRepository {
   private func decodeDate(
     _ row: Row, _ column: Int32, _ field: String
   ) throws(DatabaseError) -> Date {
-    let text = row.text(column)
-    guard let date = Timestamp.date(from: text) else { throw invalid(field, text) }
+    guard let date = row.date(column) else { throw invalid(field, row.text(column)) }
     return date
   }
 

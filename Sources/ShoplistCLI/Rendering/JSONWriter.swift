@@ -80,9 +80,9 @@ struct JSONWriter {
 
   mutating func item(_ product: Product, position: Int) {
     append(#"{"id": ""#)
-    append(product.id.canonicalText)
+    product.id.appendCanonicalText(to: &bytes)
     append(#"", "position": "#)
-    append(String(position))
+    appendInteger(position)
     append(#", "name": "#)
     string(product.name)
     append(
@@ -106,6 +106,15 @@ struct JSONWriter {
   mutating func append(_ fragment: String) {
     var fragment = fragment
     fragment.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  private mutating func appendInteger(_ value: Int) {
+    guard value >= 10 else {
+      bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(0, value)))
+      return
+    }
+    appendInteger(value / 10)
+    bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
   }
 
   mutating func optionalString(_ value: String?) {

@@ -26,8 +26,16 @@ struct Row {
 
   /// The column as an id, read from its bytes without making a string of them.
   func uuid(_ column: Int32) -> UUID? {
+    bytes(column).flatMap(UUID.init(canonicalUTF8:))
+  }
+
+  /// The column as a timestamp, read from its bytes without making a string of them.
+  func date(_ column: Int32) -> Date? {
+    bytes(column).flatMap(Timestamp.date(fromUTF8:))
+  }
+
+  private func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
     guard let bytes = sqlite3_column_text(handle, column) else { return nil }
-    let count = Int(sqlite3_column_bytes(handle, column))
-    return UUID(canonicalUTF8: UnsafeBufferPointer(start: bytes, count: count))
+    return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
   }
 }
