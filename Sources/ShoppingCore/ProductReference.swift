@@ -78,11 +78,12 @@ extension ShoppingList {
 
   /// Resolves every reference, all or nothing; see ``ProductReference/resolve(_:in:listName:)``.
   public func resolve(_ references: [String]) throws(ShoppingError) -> [Product.ID] {
-    var ids: [Product.ID] = []
-    for reference in references {
-      let id = try resolve(reference)
-      if !ids.contains(id) { ids.append(id) }
+    do {
+      return try ProductReference.resolve(references, in: self, listName: name).map(\.id)
+    } catch let error as ShoppingError {
+      throw error
+    } catch {
+      throw .noSuchItem(references.first ?? "", list: name)
     }
-    return ids
   }
 }

@@ -40,19 +40,6 @@ extension ShoppingRepository {
     if let failure { throw failure }
   }
 
-  /// The products of a list whose name keys are among `keys`, in list order.
-  ///
-  /// - Parameters:
-  ///   - keys: Name keys, as ``ShoppingCore/Naming/key(_:)`` makes them.
-  ///   - listID: The list.
-  public func products(
-    withKeys keys: [String], inList listID: ShoppingList.ID
-  ) throws(DatabaseError) -> [Product] {
-    try partialList(
-      ShoppingList(id: listID, name: "", createdAt: Date(), isLoaded: false), keys: keys, ids: []
-    ).products.elements
-  }
-
   /// The part of a list that the name keys `keys` and the product ids `ids` pick, ready for
   /// ``ShoppingCore/ShoppingAction/listsLoaded(_:)``: enough to add, rename, check or remove
   /// those items, or to import rows naming them, without reading the rest of the list.

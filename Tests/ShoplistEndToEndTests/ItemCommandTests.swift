@@ -95,10 +95,20 @@ import Testing
     #expect(try shoplist.names() == ["Apples", "bread", "milk", "Eggs"])
     try shoplist.ok("sort", "--by", "category")
     #expect(try shoplist.names() == ["Apples", "bread", "milk", "Eggs"])
-    // Everything was added within a second or two: ties keep their order, so nothing moves
-    // that was added in the same second.
+    // The items were added within a second or two: the expected order is the current one,
+    // stably sorted by the addedAt the list reports.
+    let before = try #require(
+      try shoplist.run("list", "--json").json()["items"] as? [[String: Any]])
+    let expected = before.enumerated()
+      .sorted { lhs, rhs in
+        let (left, right) = (
+          lhs.element["addedAt"] as? String ?? "", rhs.element["addedAt"] as? String ?? ""
+        )
+        return left != right ? left < right : lhs.offset < rhs.offset
+      }
+      .compactMap { $0.element["name"] as? String }
     try shoplist.ok("sort", "--by", "added")
-    #expect(try shoplist.names().count == 4)
+    #expect(try shoplist.names() == expected)
   }
 
   @Test func listFiltersKeepTheItemNumbers() throws {

@@ -45,7 +45,10 @@ struct LargeListTests {
       let byName = try ProductReference.resolve("ITEM 77777", in: lookup, listName: "Groceries")
       let byPrefix = try ProductReference.resolve("item 9999", in: lookup, listName: "Groceries")
       let byPosition = try ProductReference.resolve("42", in: lookup, listName: "Groceries")
-      let named = try repository.products(withKeys: ["item 5"], inList: groceriesID)
+      let header = ShoppingList(
+        id: groceriesID, name: "Groceries", createdAt: now, isLoaded: false
+      )
+      let named = try repository.partialList(header, keys: ["item 5"], ids: []).products.elements
       return ([byName, byPrefix, byPosition] + named, repository.statistics - before)
     }
 

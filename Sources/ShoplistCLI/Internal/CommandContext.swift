@@ -1,6 +1,5 @@
 import Composable
 import Foundation
-import IdentifiedCollections
 import ShoppingCore
 import ShoppingSQLite
 
@@ -135,18 +134,8 @@ struct CommandContext {
     let referenced = try ProductReference.resolve(references, in: lookup, listName: list.name)
     // A name that is invalid is left for the reducer to refuse with its proper message.
     let keys = names.compactMap { try? Naming.name($0) }.map(Naming.key)
-    var products = IdentifiedArray(uniqueElements: referenced)
-    for product in try repository.products(withKeys: keys, inList: list.id) {
-      products.append(product)
-    }
-    try store.send(
-      .listsLoaded([
-        ShoppingList(
-          id: list.id, name: list.name, createdAt: list.createdAt, products: products,
-          loading: .partial(keys: Set(keys))
-        )
-      ])
-    )
+    let part = try repository.partialList(list, keys: keys, ids: referenced.map(\.id))
+    try store.send(.listsLoaded([part]))
     return referenced
   }
 

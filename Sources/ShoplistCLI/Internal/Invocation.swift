@@ -74,7 +74,10 @@ struct Invocation: Equatable {
 
   private func list(_ filter: ListFilter, context: CommandContext) throws {
     if settings.quiet {
-      _ = try context.readTargetList()
+      // Nothing to show; only the default list's creation on first use remains to happen.
+      _ = try context.readTargetList { repository, name in
+        try repository.loadState(loadingListsNamed: []).list(named: name)
+      }
       return
     }
     if settings.json {

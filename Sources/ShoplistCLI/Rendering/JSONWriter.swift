@@ -22,28 +22,23 @@ struct JSONWriter {
   /// `{"list": "shopping", "items": [...]}` with every item of `products`, numbered by its
   /// position in `list`.
   static func listDocument(_ list: ShoppingList, products: [Product]? = nil) -> String {
-    var writer = JSONWriter(reservingCapacity: 64 + list.products.count * 320)
-    writer.append(#"{"list": "#)
-    writer.string(list.name)
-    writer.append(#", "items": ["#)
+    var writer = listDocumentStart(list)
     if let products {
       for (offset, product) in products.enumerated() {
-        if offset > 0 { writer.append(", ") }
-        writer.item(product, position: (list.products.index(id: product.id) ?? offset) + 1)
+        let position = (list.products.index(id: product.id) ?? offset) + 1
+        writer.listDocumentItem(product, position: position)
       }
     } else {
       for (offset, product) in list.products.enumerated() {
-        if offset > 0 { writer.append(", ") }
-        writer.item(product, position: offset + 1)
+        writer.listDocumentItem(product, position: offset + 1)
       }
     }
-    writer.append("]}\n")
-    return writer.text
+    return writer.listDocumentEnd()
   }
 
   /// Starts a list document to be filled item by item, for lists streamed from storage.
   static func listDocumentStart(_ list: ShoppingList) -> JSONWriter {
-    var writer = JSONWriter(reservingCapacity: 1 << 16)
+    var writer = JSONWriter(reservingCapacity: 64 + min(list.products.count, 1 << 16) * 320)
     writer.append(#"{"list": "#)
     writer.string(list.name)
     writer.append(#", "items": ["#)
