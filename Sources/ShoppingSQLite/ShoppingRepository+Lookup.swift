@@ -56,7 +56,8 @@ extension ShoppingRepository {
   ) throws(DatabaseError) -> ShoppingList {
     try checkUsable()
     // Two queries, not one with OR: each then walks its own index (name key, id) instead of
-    // scanning the list.
+    // scanning the list. The unary + keeps SQLite from choosing the list's index for the ids
+    // (it cannot tell how few the ids are), which would read every item of the list.
     var found: [UUID: (position: Int64, product: Product, key: String)] = [:]
     let collect = { (row: Row) throws(DatabaseError) in
       let product = try self.decodeProduct(row)
@@ -75,7 +76,7 @@ extension ShoppingRepository {
       try connection.query(
         """
         SELECT \(Self.productColumns), position, nameKey FROM product
-        WHERE id IN (SELECT value FROM json_each(?)) AND listId = ?
+        WHERE id IN (SELECT value FROM json_each(?)) AND +listId = ?
         """,
         [.text(jsonArray(ids.map(\.canonicalText))), .id(header.id)], row: collect
       )

@@ -41,18 +41,22 @@ public final class ShoppingRepository: @unchecked Sendable {
   /// touches only what it must.
   var statistics: Statistics {
     Statistics(
-      statementsExecuted: connection.statementsExecuted, rowsChanged: connection.totalChanges
+      statementsExecuted: connection.statementsExecuted, rowsChanged: connection.totalChanges,
+      virtualMachineSteps: connection.virtualMachineSteps
     )
   }
 
   struct Statistics: Equatable {
     var statementsExecuted: Int
     var rowsChanged: Int
+    /// SQLite's own count of the steps its statements took: grows with the rows they visit.
+    var virtualMachineSteps = 0
 
     static func - (lhs: Self, rhs: Self) -> Self {
       Self(
         statementsExecuted: lhs.statementsExecuted - rhs.statementsExecuted,
-        rowsChanged: lhs.rowsChanged - rhs.rowsChanged
+        rowsChanged: lhs.rowsChanged - rhs.rowsChanged,
+        virtualMachineSteps: lhs.virtualMachineSteps - rhs.virtualMachineSteps
       )
     }
   }

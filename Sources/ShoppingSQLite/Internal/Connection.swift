@@ -11,6 +11,9 @@ final class Connection {
   private var statements: [String: Statement] = [:]
   /// How many statements were run: each execution of a prepared statement counts once.
   private(set) var statementsExecuted = 0
+  /// How many virtual-machine steps SQLite took for the statements ``query(_:_:row:)`` ran: a
+  /// measure of the rows they visited, which an index keeps small and a scan does not.
+  private(set) var virtualMachineSteps = 0
 
   /// Opens the database at `path` for reading and writing.
   ///
@@ -96,6 +99,7 @@ final class Connection {
     let statement = try prepared(sql)
     let handle = statement.handle
     defer {
+      virtualMachineSteps += Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, 1))
       sqlite3_reset(handle)
       sqlite3_clear_bindings(handle)
     }
