@@ -77,12 +77,13 @@ public final class ShoppingDatabase: @unchecked Sendable {
         reason: .readOnly, path: path, message: "the file or its folder cannot be written"
       )
     }
-    try connection.run("PRAGMA foreign_keys = ON")
     // Room for a large import's pages (SQLite allocates it only as pages are used): with the
     // default 2 MB cache, a million-row import spills dirty pages to the log mid-transaction
     // and reads them back, doubling its time.
-    try connection.run("PRAGMA cache_size = -\(Self.cacheKibibytes)")
-    try migrator.migrate(connection)
+    try connection.executeScript(
+      "PRAGMA foreign_keys = ON; PRAGMA cache_size = -\(Self.cacheKibibytes)"
+    )
+    try migrator.migrate(connection, inspection: inspection)
     self.path = path
     self.connection = connection
     self.fileIdentity = DatabaseFile.identity(of: path)

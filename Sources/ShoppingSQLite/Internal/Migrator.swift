@@ -33,9 +33,20 @@ struct Migrator {
   /// Reads the header and the schema's table of contents, writing nothing. Reading the
   /// schema also makes SQLite check the first page, so a damaged file fails here.
   func inspect(_ connection: Connection) throws(DatabaseError) -> Inspection {
-    let applicationID = try connection.integer("PRAGMA application_id") ?? 0
-    let version = try connection.integer("PRAGMA user_version") ?? 0
-    let objects = try connection.integer("SELECT count(*) FROM sqlite_schema") ?? 0
+    // One statement, so one read of the header and one read transaction.
+    var applicationID = 0
+    var version = 0
+    var objects = 0
+    try connection.query(
+      """
+      SELECT application_id, user_version, (SELECT count(*) FROM sqlite_schema)
+      FROM pragma_application_id, pragma_user_version
+      """
+    ) { row throws(DatabaseError) in
+      applicationID = Int(row.integer(0))
+      version = Int(row.integer(1))
+      objects = Int(row.integer(2))
+    }
     if applicationID == Self.applicationID {
       return .shoplist(version: version)
     }
@@ -50,9 +61,16 @@ struct Migrator {
   ///
   /// - Throws: ``DatabaseError`` with the reason the first failing step met; the steps before
   ///   it stay applied, the failing one is rolled back.
-  func migrate(_ connection: Connection, upTo target: Int? = nil) throws(DatabaseError) {
+  ///
+  /// - Parameter inspection: What ``inspect(_:)`` just found on `connection`, if the caller
+  ///   has it: a database already up to date is then not read again.
+  func migrate(
+    _ connection: Connection, upTo target: Int? = nil, inspection: Inspection? = nil
+  ) throws(DatabaseError) {
     let target = target ?? latestVersion
-    if case let .shoplist(version) = try inspect(connection), version >= target { return }
+    let found: Inspection
+    if let inspection { found = inspection } else { found = try inspect(connection) }
+    if case let .shoplist(version) = found, version >= target { return }
     try enableWriteAheadLog(connection)
     for migration in migrations where migration.version <= target {
       try apply(migration, to: connection)
