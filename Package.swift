@@ -81,7 +81,25 @@ let package = Package(
     ),
     .executableTarget(
       name: "shoplist",
-      dependencies: ["ShoplistCLI"]
+      dependencies: ["ShoplistCLI"],
+      swiftSettings: [
+        // Compiled against the static Swift libraries, so that the program's object names
+        // every static library the executable needs, with or without --static-swift-stdlib.
+        .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+      ],
+      linkerSettings: [
+        // Release builds of the command line are one self-contained executable: the Swift
+        // runtime, Foundation, the C++ runtime and SQLite (Debian's libsqlite3.a) linked in,
+        // nothing left for the dynamic loader, which otherwise spends about 2.5 ms of every
+        // run on relocations and symbol lookups, more than the command's own work (see
+        // BENCHMARKS.md). shoplist calls none of the C library's functions that need shared
+        // libraries at run time (user and host lookups, dlopen). lld, which ships with Swift,
+        // links it without the GNU linkers' warnings about those functions.
+        .unsafeFlags(
+          ["-static-executable", "-use-ld=lld"],
+          .when(platforms: [.linux], configuration: .release)
+        )
+      ]
     ),
     .executableTarget(
       name: "shoplist-bench",
@@ -93,6 +111,11 @@ let package = Package(
         "shoplist-bench-spawn",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ],
+      linkerSettings: [
+        // lld, like the command line's link: the GNU linkers warn about the static Foundation's
+        // own use of mktemp, which a build with --static-swift-stdlib links in.
+        .unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux], configuration: .release))
       ]
     ),
     .executableTarget(

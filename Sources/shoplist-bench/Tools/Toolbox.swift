@@ -58,7 +58,7 @@ struct Toolbox {
     var lines = [
       """
       shoplist: \(version(shoplist.executable, ["--version"], scratch)) at \(shoplist.executable) \
-      (\(Self.linksSwiftDynamically(shoplist.executable) ? "dynamic" : "static") Swift runtime)
+      (\(Self.linkage(of: shoplist.executable)))
       """
     ]
     if let sqlite3 {
@@ -86,13 +86,17 @@ struct Toolbox {
     return lines
   }
 
-  /// Whether the binary loads `libswiftCore.so` (a build without `--static-swift-stdlib`):
-  /// its dynamic-section strings sit near the start of the file.
-  static func linksSwiftDynamically(_ path: String) -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+  /// How the binary is linked, as the report names it: a static executable (no dynamic
+  /// loader at all: the release build), a static Swift runtime (`--static-swift-stdlib` with
+  /// shared C libraries), or a dynamic one. The strings that tell them apart (the loader's
+  /// path, the libraries' names) sit near the start of the file.
+  static func linkage(of path: String) -> String {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return "unknown linkage" }
     defer { try? handle.close() }
     let head = (try? handle.read(upToCount: 4 << 20)) ?? Data()
-    return head.range(of: Data("libswiftCore.so".utf8)) != nil
+    if head.range(of: Data("libswiftCore.so".utf8)) != nil { return "dynamic Swift runtime" }
+    if head.range(of: Data("/ld-linux".utf8)) != nil { return "static Swift runtime" }
+    return "static executable"
   }
 
   private func version(_ executable: String, _ arguments: [String], _ scratch: String) -> String {
