@@ -63,6 +63,22 @@ enum DataSet {
     }
   }
 
+  /// Writes items `0..<count` as rows of shoplist's own `product` table, its columns in order
+  /// (id, listId, position, name, nameKey, isChecked, quantity, unit, category, note, addedAt,
+  /// updatedAt), for `sqlite3 .import` straight into shoplist's schema: time-ordered upper-case
+  /// ids like shoplist's, positions 1…n, the name as its key (the names are lower-case ASCII),
+  /// one timestamp. Absent units and notes are empty text here, where shoplist stores NULL.
+  static func writeShoplistRowsCSV(count: Int, listID: String, to path: String) throws {
+    let stamp = "2026-11-21T10:00:00Z"
+    try write(to: path, header: "", count: count) { item in
+      let hex = String(item.index, radix: 16, uppercase: true)
+      let id = "019AB3A7-0000-7000-8000-" + String(repeating: "0", count: max(0, 12 - hex.count))
+        + hex
+      return "\(id),\(listID),\(item.index + 1),\(item.name),\(item.name),0,\(item.quantity),"
+        + "\(item.unit),\(item.category),\(item.note),\(stamp),\(stamp)\n"
+    }
+  }
+
   /// Writes items `0..<count` as the JSON array `task import` reads; with `uuids`, each task
   /// keeps the item's fixed UUID.
   static func writeTaskJSON(count: Int, uuids: Bool, to path: String) throws {

@@ -57,6 +57,19 @@ struct ImportBenchmarks {
           command: { _ in sqlite3.importCSV(fresh + ".sqlite3", csv) },
           cleanup: { _ in workspace.removeDatabase(fresh + ".sqlite3") }
         ))
+      let rows = folder + "/items-shoplist-schema.csv"
+      try DataSet.writeShoplistRowsCSV(
+        count: size, listID: SQLiteShell.shoplistSchemaListID, to: rows)
+      contenders.append(
+        Contender(
+          tool: Self.schemaFloor,
+          prepare: { _ in
+            try tools.shoplist.createEmpty(fresh + ".schema", scratch: scratch)
+            try sqlite3.claimShoplistList(fresh + ".schema", scratch: scratch)
+          },
+          command: { _ in sqlite3.importShoplistRows(fresh + ".schema", rows) },
+          cleanup: { _ in workspace.removeDatabase(fresh + ".schema") }
+        ))
     } else {
       lines.append(ResultLine(tool: "sqlite3", outcome: .skipped(Toolbox.skippedReason)))
     }
@@ -143,8 +156,13 @@ struct ImportBenchmarks {
   /// The most memory an import of a million rows may take, a first import or a re-import.
   static let peakRSSLimit = 400_000_000
 
+  /// The `sqlite3` shell importing the same rows, already shaped as shoplist stores them, into
+  /// shoplist's own schema: the floor for shoplist's data model, where the plain sqlite3 line
+  /// is the floor for a list at all.
+  static let schemaFloor = "sqlite3, shoplist schema"
+
   private static func order(_ tool: String) -> Int {
-    ["shoplist", "sqlite3", "task"].firstIndex(of: tool) ?? 3
+    ["shoplist", "sqlite3", schemaFloor, "task"].firstIndex(of: tool) ?? 4
   }
 
   /// At a million rows: at most twice sqlite3's `.import`, in at most 400 MB; and per row at

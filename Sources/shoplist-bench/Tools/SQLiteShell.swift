@@ -67,6 +67,27 @@ struct SQLiteShell {
     command(database, [".import --csv --skip 1 \(csv) product"])
   }
 
+  /// The id the shoplist-schema floor gives the default list, so that one generated file of
+  /// rows fits every fresh database.
+  static let shoplistSchemaListID = "019AB3A7-0000-7000-8000-FFFFFFFFFFFF"
+
+  /// Gives the default list of the empty shoplist database at `database` the id the rows of
+  /// ``DataSet/writeShoplistRowsCSV(count:listID:to:)`` name.
+  func claimShoplistList(_ database: String, scratch: String) throws {
+    let sql = "UPDATE list SET id = \(Self.literal(Self.shoplistSchemaListID))"
+    try ChildProcess.check(command(database, [sql]), scratch: scratch)
+  }
+
+  /// `.import` of rows already in shoplist's shape into its `product` table, under the
+  /// connection settings shoplist's own writes run with: foreign keys checked, the same
+  /// 96 MB page cache. What SQLite alone needs to store those rows.
+  func importShoplistRows(_ database: String, _ csv: String) -> Invocation {
+    var invocation = command(database, [".import --csv \(csv) product"])
+    invocation.arguments =
+      ["-cmd", "PRAGMA foreign_keys = ON; PRAGMA cache_size = -98304"] + invocation.arguments
+    return invocation
+  }
+
   func itemCount(_ database: String, scratch: String) throws -> Int {
     let text = try ChildProcess.output(
       of: command(database, ["SELECT count(*) FROM product"]), scratch: scratch)
