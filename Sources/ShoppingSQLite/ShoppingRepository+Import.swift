@@ -34,4 +34,18 @@ extension ShoppingRepository {
     }
     return owners
   }
+
+  /// Whether the list has no items.
+  ///
+  /// An import into a list that was empty when it began knows that only the items it added
+  /// itself can match the names of its later rows, so it need not look the others up.
+  ///
+  /// - Parameter listID: The list.
+  public func listIsEmpty(_ listID: ShoppingList.ID) throws(DatabaseError) -> Bool {
+    try checkUsable()
+    let found = try connection.integer(
+      "SELECT EXISTS (SELECT 1 FROM product WHERE listId = ?)", [.id(listID)]
+    )
+    return found == 0
+  }
 }

@@ -50,9 +50,13 @@ extension ShoppingRepository {
   ///   - header: The list (its id, name and creation date are kept).
   ///   - keys: Name keys, as ``ShoppingCore/Naming/key(_:)`` makes them.
   ///   - ids: Product ids; those of other lists' products are ignored.
+  ///   - absentKeys: Name keys the caller knows no item of the list has (an import into a
+  ///     list that was empty, for a name it has not sent before): recorded as looked up, so the
+  ///     reducer may add items under them, without a query.
   /// - Returns: The list, partly loaded, its products in list order.
   public func partialList(
-    _ header: ShoppingList, keys: some Collection<String>, ids: some Collection<UUID>
+    _ header: ShoppingList, keys: some Collection<String>, ids: some Collection<UUID>,
+    absentKeys: Set<String> = []
   ) throws(DatabaseError) -> ShoppingList {
     try checkUsable()
     // Two queries, not one with OR: each then walks its own index (name key, id) instead of
@@ -87,32 +91,42 @@ extension ShoppingRepository {
     return ShoppingList(
       id: header.id, name: header.name, createdAt: header.createdAt,
       products: IdentifiedArray(uncheckedUniqueElements: products),
-      loading: .partial(keys: Set(keys)), productKeys: productKeys
+      loading: .partial(keys: absentKeys.union(keys)), productKeys: productKeys
     )
   }
 }
 
 /// A JSON array of strings, for passing a set of values as one parameter to `json_each`.
+/// Built as UTF-8 bytes: an import passes thousands of names per batch.
 func jsonArray(_ values: some Collection<String>) -> String {
-  var text = "["
+  var bytes: [UInt8] = [UInt8(ascii: "[")]
+  bytes.reserveCapacity(values.count * 16 + 2)
   for value in values {
-    if text.utf8.count > 1 { text += "," }
-    text += "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
+    if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+    bytes.append(UInt8(ascii: "\""))
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(byte)
+      case ..<0x20:
+        // A control character as \u00XX. Every other byte, those of multi-byte characters
+        // included, goes in as it is.
+        bytes.append(contentsOf: "\\u00".utf8)
+        bytes.append(hexDigit(byte >> 4))
+        bytes.append(hexDigit(byte & 0x0F))
       default:
-        if scalar.value < 0x20 {
-          text += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-        } else {
-          text.unicodeScalars.append(scalar)
-        }
+        bytes.append(byte)
       }
     }
-    text += "\""
+    bytes.append(UInt8(ascii: "\""))
   }
-  return text + "]"
+  bytes.append(UInt8(ascii: "]"))
+  return String(decoding: bytes, as: UTF8.self)
+}
+
+private func hexDigit(_ value: UInt8) -> UInt8 {
+  value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
 }
 
 /// Reference queries about one list, answered by the database; see

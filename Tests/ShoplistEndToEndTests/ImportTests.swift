@@ -56,6 +56,29 @@ import Testing
     #expect(try shoplist.snapshot() == before)
   }
 
+  @Test(arguments: [nil, "Party"])
+  func aNameRepeatedABatchLaterInAnEmptyListUpdatesTheItemTheImportAdded(list: String?) throws {
+    // Rows are applied 5,000 at a time: the second "milk" comes in the next batch, after the
+    // first was written, into a list that was empty (or did not exist) when the import began.
+    let shoplist = try Shoplist()
+    let column = list.map { ",\($0)" } ?? ""
+    let filler = (1...5_000).map { "item \($0),1\(column)" }
+    let rows = ["Milk,1\(column)"] + filler + ["MILK,3\(column)", "item 7,2\(column)"]
+    let header = list == nil ? "name,quantity" : "name,quantity,list"
+    let path = try shoplist.file("big.csv", ([header] + rows).joined(separator: "\n") + "\n")
+
+    try shoplist.ok("import", path)
+
+    let target = list ?? "shopping"
+    let names = try shoplist.names(list: target)
+    #expect(names.count == 5_001)
+    #expect(names.first == "MILK")
+    let items = try shoplist.run("--list", target, "list", "--json").json()["items"]
+    let quantities = (items as? [[String: Any]] ?? []).map { $0["quantity"] as? Int }
+    #expect(quantities.first == 3)
+    #expect(quantities[7] == 2)
+  }
+
   @Test func anExistingItemIsMatchedByNameAndUpdated() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "MILK", "eggs", "--quantity", "1")

@@ -61,4 +61,49 @@ struct LoadingTests {
     #expect(Timestamp.date(from: "2026-11-18T11:06:40Z") == now)
     #expect(Timestamp.date(from: "2026-02-30T00:00:00Z") == nil)
   }
+
+  @Test func namesTravelToSQLiteAsAJSONArrayUnchanged() throws {
+    let names = [
+      "plain", #"say "cheese""#, #"back\slash"#, "tab\there", "line\nbreak", "\u{1}\u{1F}",
+      "Crème fraîche", "🥛 milk", "",
+    ]
+    let decoded = try database.withConnection { connection in
+      var values: [String] = []
+      try connection.query("SELECT value FROM json_each(?)", [.text(jsonArray(names))]) {
+        row throws(DatabaseError) in values.append(row.text(0))
+      }
+      return values
+    }
+    #expect(decoded == names)
+  }
+
+  @Test func aPartialListTakesTheKeysItWasToldAreAbsentWithoutLookingThemUp() throws {
+    let groceries = try #require(
+      try database.read { try $0.loadState(loadingListsNamed: []) }.lists.first)
+
+    let (part, work) = try database.read { repository in
+      let before = repository.statistics
+      let part = try repository.partialList(
+        groceries, keys: ["milk"], ids: [], absentKeys: ["cheese", "wine"]
+      )
+      return (part, repository.statistics - before)
+    }
+
+    #expect(part.products.map(\.name) == ["Milk"])
+    #expect(part.loading == .partial(keys: ["milk", "cheese", "wine"]))
+    #expect(work.statementsExecuted == 1)
+  }
+
+  @Test func listIsEmptyTellsAnEmptyListFromOneWithItems() throws {
+    let emptyID = UUID(counting: 3_000)
+    try database.write { repository in
+      try repository.execute([.insertList(id: emptyID, name: "Empty", createdAt: now)])
+    }
+
+    let answers = try database.read { repository in
+      (try repository.listIsEmpty(emptyID), try repository.listIsEmpty(weekendID))
+    }
+
+    #expect(answers == (true, false))
+  }
 }

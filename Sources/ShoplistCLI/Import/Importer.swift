@@ -69,10 +69,13 @@ struct Importer {
     try store.send(.startImport(options))
     var issues = ImportIssues()
     var rowsRead = 0
+    var fresh = FreshLists()
     while let batch = try reader.nextBatch() {
       batch.errors.forEach { issues.record($0) }
       if !batch.rows.isEmpty {
-        let rows = try loadItems(namedBy: batch.rows, store: store, repository: repository)
+        let rows = try loadItems(
+          namedBy: batch.rows, store: store, repository: repository, fresh: &fresh
+        )
         try store.send(.importRows(rows))
       }
       rowsRead += batch.count
@@ -93,6 +96,39 @@ struct Importer {
     return Outcome(summary: summary, issues: issues)
   }
 
+  /// The lists that had no items when the import began, with the names it has sent to them.
+  ///
+  /// The import holds the write lock throughout, so an item of such a list can only be one
+  /// the import added: a later row's name needs looking up only if an earlier row sent it.
+  /// The names are kept as hashes, a few bytes each however long the name; two names sharing
+  /// a hash only cost a lookup that finds nothing.
+  private struct FreshLists {
+    /// Per list (by name key), the hashes of the item name keys sent to it so far.
+    var sentKeys: [String: Set<Int>] = [:]
+    /// The lists (by name key) that had items when the import began.
+    var hadItems: Set<String> = []
+
+    /// Records whether the list `key` is fresh, the first time a row names it: a list the
+    /// import is about to create is, an existing one is if the database holds no item of it.
+    mutating func classify(
+      _ key: String, list: ShoppingList?, repository: ShoppingRepository
+    ) throws {
+      guard sentKeys[key] == nil, !hadItems.contains(key) else { return }
+      if let list, try !repository.listIsEmpty(list.id) {
+        hadItems.insert(key)
+      } else {
+        sentKeys[key] = []
+      }
+    }
+
+    /// Whether a row naming `item` in the list `key` needs the database searched for it, and
+    /// records that the name has now been sent.
+    mutating func needsLookup(of item: String, inList key: String) -> Bool {
+      guard sentKeys[key] != nil else { return true }
+      return !sentKeys[key, default: []].insert(item.hashValue).inserted
+    }
+  }
+
   /// Loads, for each list the rows go to, just the items their names and ids pick, replacing
   /// what the previous batch loaded: memory holds one batch's items, not the lists. Returns
   /// the rows with the ids dropped that belong to another list's item.
@@ -101,11 +137,13 @@ struct Importer {
   /// make that send copy what it changes.
   private func loadItems(
     namedBy rows: [ImportRow], store: Store<ShoppingState, ShoppingAction, PersistenceEffect>,
-    repository: ShoppingRepository
+    repository: ShoppingRepository, fresh: inout FreshLists
   ) throws -> [ImportRow] {
     struct Wanted {
       var keys: Set<String> = []
       var ids: Set<UUID> = []
+      /// Names of a fresh list that need no lookup.
+      var absent: Set<String> = []
     }
     let headers: [String: ShoppingList] = {
       let lists = store.state.lists
@@ -116,10 +154,19 @@ struct Importer {
     listOfRow.reserveCapacity(rows.count)
     for row in rows {
       // A list that does not exist yet is created by the reducer, empty and whole.
-      let list = headers[Naming.key(row.list ?? options.targetList)]
+      let listKey = Naming.key(row.list ?? options.targetList)
+      let list = headers[listKey]
       listOfRow.append(list?.id)
+      try fresh.classify(listKey, list: list, repository: repository)
+      let itemKey = Naming.key(row.name)
+      let lookup = fresh.needsLookup(of: itemKey, inList: listKey)
       guard let list else { continue }
-      wanted[list.id, default: Wanted()].keys.insert(Naming.key(row.name))
+      // In place: a copy taken out of the dictionary would copy its sets on every insert.
+      if lookup {
+        wanted[list.id, default: Wanted()].keys.insert(itemKey)
+      } else {
+        wanted[list.id, default: Wanted()].absent.insert(itemKey)
+      }
       if let id = row.id { wanted[list.id, default: Wanted()].ids.insert(id) }
     }
     let owners = try repository.listsOfProducts(rows.compactMap(\.id))
@@ -127,7 +174,10 @@ struct Importer {
     for (listID, items) in wanted {
       guard let header = store.state.lists[id: listID] else { continue }
       let ownIDs = items.ids.filter { owners[$0] == listID }
-      parts.append(try repository.partialList(header, keys: items.keys, ids: ownIDs))
+      parts.append(
+        try repository.partialList(
+          header, keys: items.keys, ids: ownIDs, absentKeys: items.absent.subtracting(items.keys)
+        ))
     }
     if !parts.isEmpty {
       try store.send(.listsLoaded(parts))
