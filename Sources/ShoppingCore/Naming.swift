@@ -33,18 +33,21 @@ public enum Naming {
   ///   - field: The field's name, for the error message.
   /// - Returns: The text to store, or `nil` to clear the field.
   public static func text(_ raw: String, field: String) throws(ShoppingError) -> String? {
-    var utf8 = Substring(raw).utf8
-    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+    if let trimmed = raw.utf8.withContiguousStorageIfAvailable(printableASCIITrimmed),
+      let range = trimmed
+    {
       // Plain ASCII, the common case of an import: trimming spaces needs no Unicode tables.
-      while utf8.first == 0x20 { utf8.removeFirst() }
-      while utf8.last == 0x20 { utf8.removeLast() }
-      if utf8.isEmpty { return nil }
-      if utf8.count > maximumLength {
+      if range.isEmpty { return nil }
+      if range.count > maximumLength {
         throw .invalidText(
-          field: field, value: raw, problem: .tooLong(length: utf8.count, limit: maximumLength)
+          field: field, value: raw, problem: .tooLong(length: range.count, limit: maximumLength)
         )
       }
-      return utf8.count == raw.utf8.count ? raw : String(Substring(utf8))
+      if range.count == raw.utf8.count { return raw }
+      let utf8 = raw.utf8
+      let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+      let end = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+      return String(Substring(utf8[start..<end]))
     }
     let text = raw.trimmingCharacters(in: .whitespaces)
     if text.isEmpty { return nil }
@@ -54,26 +57,81 @@ public enum Naming {
     return text
   }
 
+  /// The offsets of `bytes` without leading and trailing spaces, or `nil` when they are not
+  /// all printable ASCII.
+  private static func printableASCIITrimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+    var start = 0
+    var end = bytes.count
+    while start < end, bytes[start] == 0x20 { start += 1 }
+    while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+    return start..<end
+  }
+
   /// The form under which names are compared: two names are the same item (or list) exactly when
   /// their keys are equal. Case-insensitive and Unicode-aware: `"Crème"` and `"CRÈME"` share a
   /// key, whether their accents are composed or not.
   public static func key(_ name: String) -> String {
-    if name.utf8.allSatisfy({ $0 < 0x80 }) {
-      guard name.utf8.contains(where: { $0 &- 0x41 < 26 }) else { return name }
-      return String(decoding: name.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+    // Plain ASCII byte by byte, straight from the string's storage: every row of an import
+    // and every lookup makes keys.
+    switch name.utf8.withContiguousStorageIfAvailable(asciiKey) {
+    case .unchanged?: name
+    case let .lowered(key)?: key
+    case .notASCII?, nil: name.lowercased().precomposedStringWithCanonicalMapping
     }
-    return name.lowercased().precomposedStringWithCanonicalMapping
+  }
+
+  private enum ASCIIKey {
+    case unchanged
+    case lowered(String)
+    case notASCII
+  }
+
+  private static func asciiKey(_ bytes: UnsafeBufferPointer<UInt8>) -> ASCIIKey {
+    var hasUpperCase = false
+    for byte in bytes {
+      if byte >= 0x80 { return .notASCII }
+      if byte &- 0x41 < 26 { hasUpperCase = true }
+    }
+    guard hasUpperCase else { return .unchanged }
+    let key = String(unsafeUninitializedCapacity: bytes.count) { key in
+      for index in bytes.indices {
+        let byte = bytes[index]
+        key[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+      }
+      return bytes.count
+    }
+    return .lowered(key)
   }
 
   /// ``name(_:)`` for plain ASCII, byte by byte; `nil` when `raw` has other characters.
   private static func asciiName(_ raw: String) throws(ShoppingError) -> String? {
+    guard let cleaned = raw.utf8.withContiguousStorageIfAvailable(cleanASCIIName) else {
+      return nil
+    }
+    switch cleaned {
+    case .notASCII: return nil
+    case .unchanged: return raw
+    case let .cleaned(bytes): return String(decoding: bytes, as: UTF8.self)
+    case let .invalid(problem): throw .invalidName(raw, problem: problem)
+    }
+  }
+
+  private enum ASCIIName {
+    case notASCII
+    case unchanged
+    case cleaned([UInt8])
+    case invalid(TextProblem)
+  }
+
+  private static func cleanASCIIName(_ raw: UnsafeBufferPointer<UInt8>) -> ASCIIName {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(raw.utf8.count)
+    bytes.reserveCapacity(raw.count)
     var pendingSpace = false
     var control = false
-    for byte in raw.utf8 {
+    for byte in raw {
       switch byte {
-      case 0x80...: return nil
+      case 0x80...: return .notASCII
       case 0x20, 0x09...0x0D:
         pendingSpace = !bytes.isEmpty
       default:
@@ -85,12 +143,12 @@ public enum Naming {
         bytes.append(byte)
       }
     }
-    let problem: TextProblem? =
-      bytes.isEmpty ? .empty
-      : control ? .controlCharacter
-      : bytes.count > maximumLength ? .tooLong(length: bytes.count, limit: maximumLength) : nil
-    if let problem { throw .invalidName(raw, problem: problem) }
-    return raw.utf8.elementsEqual(bytes) ? raw : String(decoding: bytes, as: UTF8.self)
+    if bytes.isEmpty { return .invalid(.empty) }
+    if control { return .invalid(.controlCharacter) }
+    if bytes.count > maximumLength {
+      return .invalid(.tooLong(length: bytes.count, limit: maximumLength))
+    }
+    return raw.elementsEqual(bytes) ? .unchanged : .cleaned(bytes)
   }
 
   static func collapsingWhiteSpace(_ raw: String) -> String {
