@@ -68,10 +68,11 @@ extension ShoppingRepository {
         )
         """,
         [
-          .id(product.id), .id(listID), .text(product.name), .text(Naming.key(product.name)),
+          .id(product.id), listIDValue(listID), .text(product.name),
+          .text(Naming.key(product.name)),
           .bool(product.isChecked), .text(product.quantity.description), .text(product.unit),
-          .text(product.category), .text(product.note), .date(product.addedAt),
-          .date(product.updatedAt),
+          .text(product.category), .text(product.note), timeValue(product.addedAt),
+          timeValue(product.updatedAt),
         ]
       )
 
@@ -96,7 +97,7 @@ extension ShoppingRepository {
         [
           .text(product.name), .text(Naming.key(product.name)), .bool(product.isChecked),
           .text(product.quantity.description), .text(product.unit), .text(product.category),
-          .text(product.note), .date(product.addedAt), .date(product.updatedAt),
+          .text(product.note), timeValue(product.addedAt), timeValue(product.updatedAt),
           .id(product.id),
         ]
       )

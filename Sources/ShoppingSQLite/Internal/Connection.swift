@@ -9,6 +9,8 @@ final class Connection {
   let path: String
   private let handle: OpaquePointer
   private var statements: [String: Statement] = [:]
+  /// The statement run last, with its text.
+  private var recent: (sql: String, statement: Statement)?
   /// How many statements were run: each execution of a prepared statement counts once.
   private(set) var statementsExecuted = 0
   /// How many virtual-machine steps SQLite took for the statements ``query(_:_:row:)`` ran: a
@@ -40,6 +42,7 @@ final class Connection {
 
   deinit {
     // Finalize before closing, or the close would leave a zombie connection behind.
+    recent = nil
     statements.removeAll()
     sqlite3_close_v2(handle)
   }
@@ -181,7 +184,14 @@ final class Connection {
   }
 
   private func prepared(_ sql: String) throws(DatabaseError) -> Statement {
+    // An import runs one statement row after row: checking the last one first compares the
+    // same literal (equal storage, no reading of the text), where the cache's lookup would
+    // hash the whole text every time.
+    if let recent, recent.sql == sql {
+      return recent.statement
+    }
     if let statement = statements[sql] {
+      recent = (sql, statement)
       return statement
     }
     var statementHandle: OpaquePointer?
@@ -191,6 +201,7 @@ final class Connection {
     guard code == SQLITE_OK, let statementHandle else { throw error(code) }
     let statement = Statement(handle: statementHandle)
     statements[sql] = statement
+    recent = (sql, statement)
     return statement
   }
 }
