@@ -26,30 +26,49 @@ enum SQLValue {
     .text(Timestamp.string(from: date))
   }
 
-  func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+  /// The bytes of text this value binds.
+  var textSize: Int {
+    switch self {
+    case .integer, .null: 0
+    case let .text(value): value.utf8.count
+    case let .textBytes(bytes): bytes.count
+    }
+  }
+
+  /// Binds the value to parameter `index`, its text copied into `storage` after the `used`
+  /// bytes (which it then counts): SQLite reads the text there, so `storage` must stay until
+  /// the statement is reset and its bindings cleared.
+  func bind(
+    to statement: OpaquePointer, at index: Int32,
+    storage: UnsafeMutableBufferPointer<UInt8>, used: inout Int
+  ) -> Int32 {
     switch self {
     case let .integer(value):
       return sqlite3_bind_int64(statement, index, value)
     case .null:
       return sqlite3_bind_null(statement, index)
     case let .text(value):
-      // The explicit length keeps any byte SQLite would otherwise read as the end of the text.
+      let count = value.utf8.count
+      let start = storage.baseAddress! + used
+      _ = UnsafeMutableBufferPointer(start: start, count: count).initialize(from: value.utf8)
+      used += count
+      // The explicit length keeps any byte SQLite would otherwise read as the end of the text;
+      // a non-null pointer keeps empty text from being bound as NULL.
       return sqlite3_bind_text(
-        statement, index, value, Int32(clamping: value.utf8.count), transientDestructor
+        statement, index, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self),
+        Int32(clamping: count), staticDestructor
       )
     case let .textBytes(bytes):
-      return bytes.withUnsafeBufferPointer { buffer in
-        buffer.withMemoryRebound(to: CChar.self) { text in
-          sqlite3_bind_text(
-            statement, index, text.baseAddress, Int32(clamping: text.count), transientDestructor
-          )
-        }
-      }
+      let start = storage.baseAddress! + used
+      _ = UnsafeMutableBufferPointer(start: start, count: bytes.count).initialize(from: bytes)
+      used += bytes.count
+      return sqlite3_bind_text(
+        statement, index, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self),
+        Int32(clamping: bytes.count), staticDestructor
+      )
     }
   }
 }
 
-/// SQLite's `SQLITE_TRANSIENT`: copy the bound bytes, which live only for the call.
-private let transientDestructor = unsafeBitCast(
-  OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self
-)
+/// SQLite's `SQLITE_STATIC`: the bound bytes stay where they are until the binding is cleared.
+private let staticDestructor: sqlite3_destructor_type? = nil
