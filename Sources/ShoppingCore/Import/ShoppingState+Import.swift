@@ -54,8 +54,10 @@ extension ShoppingState {
       {
         progress.touchedLists.append(listID)
       }
+      // By position, not id: the id subscript moves the whole list out and back for every row.
+      guard let index = lists.index(id: listID) else { continue }
       var row = row
-      if let id = row.id, lists[id: listID]?.products[id: id] == nil,
+      if let id = row.id, lists[index].products[id: id] == nil,
         lists.contains(where: { $0.products[id: id] != nil })
       {
         // Ids are unique across lists: one that belongs to an item of another list matches
@@ -63,7 +65,7 @@ extension ShoppingState {
         row.id = nil
       }
       do {
-        if let effect = try lists[id: listID]?.importRow(
+        if let effect = try lists[index].importRow(
           row, progress: &progress, now: now, environment: environment
         ) {
           effects.append(effect)
