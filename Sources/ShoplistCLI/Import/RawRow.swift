@@ -70,7 +70,10 @@ struct RawRow: Equatable {
   /// The spellings of `checked` the contract accepts, in any case: `true/false/1/0/yes/no/x`
   /// and empty (unchecked).
   static func checkedValue(_ text: String) -> Bool? {
-    switch trimmed(text).lowercased() {
+    let text = trimmed(text)
+    // Lower-cased only when there is something to lower: "0" and "x" are not copied.
+    let lowerCase = text.utf8.allSatisfy { $0 < 0x41 || ($0 > 0x5A && $0 < 0x80) }
+    return switch lowerCase ? text : text.lowercased() {
     case "true", "1", "yes", "x": true
     case "false", "0", "no", "": false
     default: nil
@@ -80,6 +83,12 @@ struct RawRow: Equatable {
   /// The text without surrounding white space; most values have none, and skip the costly
   /// general trimming.
   private static func trimmed(_ text: String) -> String {
+    // Printable ASCII at both ends, the usual case, needs no Unicode tables.
+    if let first = text.utf8.first, let last = text.utf8.last,
+      (0x21...0x7E).contains(first), (0x21...0x7E).contains(last)
+    {
+      return text
+    }
     guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
       first.properties.isWhitespace || last.properties.isWhitespace
     else { return text }
