@@ -62,13 +62,21 @@ extension UUID {
   /// Appends the canonical upper-case form's UTF-8 bytes to `bytes`, for writers that build
   /// their output as bytes.
   public func appendCanonicalText(to bytes: inout [UInt8]) {
+    // Written into a buffer of its own and appended at once: 36 appends, each checking the
+    // array's capacity, cost several times more.
     withUnsafeBytes(of: uuid) { value in
-      for (index, byte) in value.enumerated() {
-        if index == 4 || index == 6 || index == 8 || index == 10 {
-          bytes.append(UInt8(ascii: "-"))
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
+        var offset = 0
+        for (index, byte) in value.enumerated() {
+          if index == 4 || index == 6 || index == 8 || index == 10 {
+            text[offset] = UInt8(ascii: "-")
+            offset += 1
+          }
+          text[offset] = hexDigit(byte >> 4)
+          text[offset + 1] = hexDigit(byte & 0x0F)
+          offset += 2
         }
-        bytes.append(hexDigit(byte >> 4))
-        bytes.append(hexDigit(byte & 0x0F))
+        bytes.append(contentsOf: text)
       }
     }
   }

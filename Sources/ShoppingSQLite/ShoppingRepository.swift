@@ -32,6 +32,8 @@ public final class ShoppingRepository: @unchecked Sendable {
   /// executor's work.
   private var recentListID: (id: ShoppingList.ID, value: SQLValue)?
   private var recentTime: (date: Date, value: SQLValue)?
+  /// The last timestamp read, as its text's three words, and its date.
+  private var recentReadTime: (words: (UInt64, UInt64, UInt32), date: Date)?
 
   /// `listID` as a parameter, formatted once for a run of items of the same list.
   func listIDValue(_ listID: ShoppingList.ID) -> SQLValue {
@@ -252,6 +254,20 @@ extension ShoppingRepository {
   private func decodeDate(
     _ row: Row, _ column: Int32, _ field: String
   ) throws(DatabaseError) -> Date {
+    // Most items of a list share their times: the last timestamp read is compared, as three
+    // words, before any parsing.
+    if let bytes = row.bytes(column), bytes.count == 20 {
+      let raw = UnsafeRawBufferPointer(bytes)
+      let words = (
+        raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+        raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)
+      )
+      if let recentReadTime, recentReadTime.words == words { return recentReadTime.date }
+      if let date = Timestamp.date(fromUTF8: bytes) {
+        recentReadTime = (words, date)
+        return date
+      }
+    }
     guard let date = row.date(column) else { throw invalid(field, row.text(column)) }
     return date
   }

@@ -118,11 +118,14 @@ struct JSONWriter {
 
   mutating func string(_ value: String) {
     bytes.append(UInt8(ascii: "\""))
-    let needsEscaping = value.utf8.contains {
-      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+    // Straight from the string's storage, checked and copied in one go when nothing needs
+    // escaping: the usual case, and a list writes several strings per item.
+    let copied = value.utf8.withContiguousStorageIfAvailable { utf8 in
+      guard !utf8.contains(where: Self.needsEscaping) else { return false }
+      bytes.append(contentsOf: utf8)
+      return true
     }
-    guard needsEscaping else {
-      append(value)
+    guard copied != true else {
       bytes.append(UInt8(ascii: "\""))
       return
     }
@@ -141,6 +144,10 @@ struct JSONWriter {
       }
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  private static func needsEscaping(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
   }
 
   private mutating func timestamp(_ date: Date) {

@@ -34,7 +34,8 @@ struct Row {
     bytes(column).flatMap(Timestamp.date(fromUTF8:))
   }
 
-  private func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+  /// The column's text as bytes, valid until the row moves on.
+  func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
     guard let bytes = sqlite3_column_text(handle, column) else { return nil }
     return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
   }
