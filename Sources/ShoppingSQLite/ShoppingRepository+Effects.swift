@@ -28,6 +28,8 @@ extension ShoppingRepository {
       }
       try connection.run("RELEASE effects")
     } catch {
+      // The positions handed out in the undone part are free again.
+      nextPositions.removeAll()
       if connection.isInTransaction {
         try? connection.run("ROLLBACK TO effects")
         try? connection.run("RELEASE effects")
@@ -39,6 +41,11 @@ extension ShoppingRepository {
   }
 
   private func execute(_ effect: PersistenceEffect) throws(DatabaseError) {
+    switch effect {
+    case .insertProduct, .updateProduct: break
+    // Anything else may move, remove or renumber items: positions are read afresh after it.
+    default: nextPositions.removeAll()
+    }
     switch effect {
     case let .deleteList(id):
       try connection.run("DELETE FROM list WHERE id = ?", [.id(id)])
@@ -57,24 +64,7 @@ extension ShoppingRepository {
       )
 
     case let .insertProduct(product, listID):
-      try connection.run(
-        """
-        INSERT INTO product (
-          id, listId, position, name, nameKey, isChecked, quantity, unit, category, note,
-          addedAt, updatedAt
-        ) VALUES (
-          ?1, ?2, (SELECT coalesce(max(position), 0) + 1 FROM product WHERE listId = ?2),
-          ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11
-        )
-        """,
-        [
-          .id(product.id), listIDValue(listID), .text(product.name),
-          .text(Naming.key(product.name)),
-          .bool(product.isChecked), .text(product.quantity.description), .text(product.unit),
-          .text(product.category), .text(product.note), timeValue(product.addedAt),
-          timeValue(product.updatedAt),
-        ]
-      )
+      try insertProduct(product, listID: listID)
 
     case let .renameList(id, name):
       try connection.run(
@@ -102,6 +92,48 @@ extension ShoppingRepository {
         ]
       )
       try expectChange("product", product.id)
+    }
+  }
+
+  /// Appends `product` to its list: its position is one past the list's last.
+  ///
+  /// The first item a transaction appends to a list has SQLite find that position; the list's
+  /// next one is then known, so an import's later rows skip that search of the position index
+  /// (a sixth of SQLite's work per row).
+  private func insertProduct(_ product: Product, listID: UUID) throws(DatabaseError) {
+    let values: [SQLValue] = [
+      .id(product.id), listIDValue(listID), .text(product.name),
+      .text(Naming.key(product.name)), .bool(product.isChecked),
+      .text(product.quantity.description), .text(product.unit), .text(product.category),
+      .text(product.note), timeValue(product.addedAt), timeValue(product.updatedAt),
+    ]
+    if let position = nextPositions[listID] {
+      try connection.run(
+        """
+        INSERT INTO product (
+          id, listId, name, nameKey, isChecked, quantity, unit, category, note, addedAt,
+          updatedAt, position
+        ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        values + [.integer(position)]
+      )
+      nextPositions[listID] = position + 1
+      return
+    }
+    try connection.query(
+      """
+      INSERT INTO product (
+        id, listId, name, nameKey, isChecked, quantity, unit, category, note, addedAt,
+        updatedAt, position
+      ) VALUES (
+        ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11,
+        (SELECT coalesce(max(position), 0) + 1 FROM product WHERE listId = ?2)
+      )
+      RETURNING position
+      """,
+      values
+    ) { row throws(DatabaseError) in
+      nextPositions[listID] = row.integer(0) + 1
     }
   }
 

@@ -32,6 +32,9 @@ public final class ShoppingRepository: @unchecked Sendable {
   /// executor's work.
   private var recentListID: (id: ShoppingList.ID, value: SQLValue)?
   private var recentTime: (date: Date, value: SQLValue)?
+  /// Per list, the position the next item appended to it takes, once a first append in this
+  /// transaction has found it; cleared by anything that may change positions.
+  var nextPositions: [ShoppingList.ID: Int64] = [:]
   /// The last timestamp read, as its text's three words, and its date.
   private var recentReadTime: (words: (UInt64, UInt64, UInt32), date: Date)?
 

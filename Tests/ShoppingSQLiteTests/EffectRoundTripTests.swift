@@ -56,6 +56,57 @@ struct EffectRoundTripTests {
     #expect(try database.rawInteger("SELECT position FROM product WHERE name = 'Tea'") == 3)
   }
 
+  @Test func appendsInOneTransactionFollowEachOtherAndWhatChangedBetween() throws {
+    try database.seedGroceries([product(1, "Milk"), product(2, "Bread"), product(3, "Eggs")])
+    let weekendID = UUID(counting: 3_000)
+
+    let work = try database.write { repository in
+      let before = repository.statistics
+      try repository.execute([
+        .insertProduct(product(4, "Tea"), listID: groceriesID),
+        .insertList(id: weekendID, name: "Weekend", createdAt: now),
+        .insertProduct(product(5, "Wine"), listID: weekendID),
+        .insertProduct(product(6, "Jam"), listID: groceriesID),
+      ])
+      let appends = repository.statistics - before
+      // A move and a removal in between: the next append goes after the new last item.
+      try repository.execute([
+        .reorderProducts(
+          listID: groceriesID,
+          order: [6, 1, 2, 3, 4].map { productID($0) }),
+        .deleteProducts([productID(4)]),
+        .insertProduct(product(7, "Oats"), listID: groceriesID),
+        .insertProduct(product(8, "Figs"), listID: groceriesID),
+      ])
+      // The failed batch appended nothing: the one after it does not leave a gap.
+      #expect(throws: DatabaseError.self) {
+        try repository.execute([
+          .insertProduct(product(9, "Rice"), listID: groceriesID),
+          .insertProduct(product(1, "Milk again"), listID: groceriesID),
+        ])
+      }
+      try repository.execute([.insertProduct(product(10, "Salt"), listID: groceriesID)])
+      return appends
+    }
+
+    let lists = try database.everything().lists
+    #expect(
+      lists.first?.products.map(\.name)
+        == ["Jam", "Milk", "Bread", "Eggs", "Oats", "Figs", "Salt"])
+    #expect(lists.last?.products.map(\.name) == ["Wine"])
+    let positions = try database.withConnection { connection in
+      var positions: [Int] = []
+      try connection.query(
+        "SELECT position FROM product WHERE listId = ? ORDER BY position", [.id(groceriesID)]
+      ) { row throws(DatabaseError) in positions.append(Int(row.integer(0))) }
+      return positions
+    }
+    #expect(positions == [1, 2, 3, 4, 5, 6, 7])
+    // SAVEPOINT, four inserts (one of them the list), RELEASE: no statement of its own to
+    // find a position.
+    #expect(work.statementsExecuted == 6)
+  }
+
   @Test func updateProductOverwritesTheFieldsOfThatProductOnly() throws {
     try database.seedGroceries([product(1, "Milk"), product(2, "Bread")])
     var milk = product(1, "Oat milk", isChecked: true, quantity: 2)
