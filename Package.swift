@@ -152,7 +152,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ShoplistEndToEndTests",
-      dependencies: ["shoplist"]
+      dependencies: ["shoplist", "EmbedMigrationsTool"]
     ),
     .testTarget(
       name: "ShoplistBenchTests",
