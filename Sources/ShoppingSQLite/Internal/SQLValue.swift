@@ -37,7 +37,8 @@ enum SQLValue {
 
   /// Binds the value to parameter `index`, its text copied into `storage` after the `used`
   /// bytes (which it then counts): SQLite reads the text there, so `storage` must stay until
-  /// the statement is reset and its bindings cleared.
+  /// the statement is reset and its bindings cleared. `storage` has room for at least one
+  /// byte, so it has an address even for empty text.
   func bind(
     to statement: OpaquePointer, at index: Int32,
     storage: UnsafeMutableBufferPointer<UInt8>, used: inout Int
