@@ -108,34 +108,34 @@ extension ShoppingRepository {
       .text(product.note), timeValue(product.addedAt), timeValue(product.updatedAt),
     ]
     if let position = nextPositions[listID] {
-      try connection.run(
-        """
-        INSERT INTO product (
-          id, listId, name, nameKey, isChecked, quantity, unit, category, note, addedAt,
-          updatedAt, position
-        ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """,
-        values + [.integer(position)]
-      )
+      try connection.run(Self.appendAtPosition, values + [.integer(position)])
       nextPositions[listID] = position + 1
       return
     }
-    try connection.query(
-      """
-      INSERT INTO product (
-        id, listId, name, nameKey, isChecked, quantity, unit, category, note, addedAt,
-        updatedAt, position
-      ) VALUES (
+    // One statement with coalesce(?, (SELECT …)) would serve both, but SQLite runs the
+    // subquery even when the position is given, which is what this avoids.
+    try connection.query(Self.appendFindingPosition, values) { row throws(DatabaseError) in
+      nextPositions[listID] = row.integer(0) + 1
+    }
+  }
+
+  /// The columns of an appended item, its position last.
+  private static let appendColumns = """
+    INSERT INTO product (
+      id, listId, name, nameKey, isChecked, quantity, unit, category, note, addedAt,
+      updatedAt, position
+    )
+    """
+  private static let appendAtPosition =
+    appendColumns + " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"
+  private static let appendFindingPosition =
+    appendColumns + """
+       VALUES (
         ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11,
         (SELECT coalesce(max(position), 0) + 1 FROM product WHERE listId = ?2)
       )
       RETURNING position
-      """,
-      values
-    ) { row throws(DatabaseError) in
-      nextPositions[listID] = row.integer(0) + 1
-    }
-  }
+      """
 
   /// Numbers the products 1…n in `order`, writing only the rows whose position changes.
   private func reorderProducts(ofList listID: UUID, order: [UUID]) throws(DatabaseError) {
