@@ -128,7 +128,7 @@ struct JSONScanner {
       guard let byte = try input.next() else { throw failure("unterminated string") }
       switch byte {
       case .quote:
-        guard let text = String(validating: scratch, as: UTF8.self) else {
+        guard let text = String(importedUTF8: scratch) else {
           throw ImportError(file: input.source, line: input.line, reason: .invalidUTF8)
         }
         return text

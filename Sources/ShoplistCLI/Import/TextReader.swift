@@ -14,7 +14,7 @@ struct TextReader: ImportReader {
   mutating func nextBatch() throws(ImportError) -> ImportBatch? {
     let source = lines.source
     return try lines.nextBatch { line, number in
-      guard let text = String(validating: line, as: UTF8.self) else {
+      guard let text = String(importedUTF8: line) else {
         return .failure(ImportError(file: source, line: number, reason: .invalidUTF8))
       }
       let trimmed = text.trimmingCharacters(in: .whitespaces)
