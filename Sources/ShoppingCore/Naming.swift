@@ -7,7 +7,9 @@ public enum Naming {
   public static let maximumLength = 200
 
   /// Cleans up and validates a name: trims it, turns inner runs of white space into one space,
-  /// and checks that 1–200 characters without control characters remain.
+  /// and checks that 1–200 characters (Unicode scalars) remain, with no control characters
+  /// and none of the invisible characters that spoof what a reader sees (see
+  /// ``isInvisible(_:)``).
   ///
   /// ```swift
   /// try Naming.name("  Oat   milk ")  // "Oat milk"
@@ -173,11 +175,27 @@ public enum Naming {
 
   static func problem(with text: String) -> TextProblem? {
     if text.isEmpty { return .empty }
-    if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-      return .controlCharacter
+    // Scalars, not characters: a letter with a million combining accents is one character,
+    // and counting characters would let it through at any size.
+    var length = 0
+    for scalar in text.unicodeScalars {
+      if scalar.properties.generalCategory == .control { return .controlCharacter }
+      if isInvisible(scalar) { return .invisibleCharacter(scalar) }
+      length += 1
     }
-    let length = text.count
     if length > maximumLength { return .tooLong(length: length, limit: maximumLength) }
     return nil
+  }
+
+  /// Whether a scalar is one of the invisible characters that change what a reader sees
+  /// without being seen: bidirectional marks, embeddings, overrides and isolates (U+200E,
+  /// U+200F, U+202A–U+202E, U+2066–U+2069), the zero-width space U+200B, the word joiner
+  /// U+2060 and the byte-order mark U+FEFF. The zero-width (non-)joiners U+200C and U+200D
+  /// are not among them: scripts and emoji need them.
+  public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060, 0x2066...0x2069, 0xFEFF: true
+    default: false
+    }
   }
 }

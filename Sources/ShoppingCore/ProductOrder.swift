@@ -3,10 +3,10 @@
 public enum ProductOrder: String, CaseIterable, Equatable, Sendable {
   /// Oldest first.
   case added
-  /// By category, case-insensitively; items without a category last.
+  /// By category, in ``NaturalOrder``; items without a category last.
   case category
   /// Unchecked items first, then the checked ones.
   case checked
-  /// By name, case-insensitively.
+  /// By name, in ``NaturalOrder``: case and accents ignored, numbers by value.
   case name
 }

@@ -23,8 +23,8 @@ public struct Quantity: Hashable, Sendable, CustomStringConvertible, Expressible
     self.scale = 0
   }
 
-  /// Parses a positive decimal number: `2`, `0.5`, `1.25`, `.5`, `2.`, or with an exponent as
-  /// JSON writes it (`1e2`). Trailing zeros after the point are dropped (`1.50` is `1.5`).
+  /// Parses a positive decimal number: `2`, `0.5`, `1.25`, `.5`, `2.`, with a decimal comma
+  /// (`1,5`), or with an exponent as JSON writes it (`1e2`). Trailing zeros after the point are dropped (`1.50` is `1.5`).
   ///
   /// - Parameter text: The number as written.
   /// - Throws: ``ShoppingError/invalidQuantity(_:)`` for anything else, zero, or a number with
@@ -78,7 +78,8 @@ public struct Quantity: Hashable, Sendable, CustomStringConvertible, Expressible
           significand = significand * 10 + digit
           if seenPoint { scale += 1 }
         }
-      } else if byte == UInt8(ascii: "."), !seenPoint {
+      } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ","), !seenPoint {
+        // A decimal comma too (`1,5`), as European spreadsheets and keyboards write it.
         seenPoint = true
       } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
         guard seenDigit, let value = Int(Substring(bytes[bytes.index(after: index)...])),

@@ -6,8 +6,14 @@ public enum ShoppingAction: Equatable, Sendable {
   case deleteList(ShoppingList.ID, force: Bool)
   /// End the import: remove what `--mode replace` removes and compute the summary.
   case finishImport
+  /// The import file names a list, even one without rows: it is created if missing, and in
+  /// replace mode what the file does not name is removed from it.
+  case importListNamed(String)
   /// Apply a batch of parsed import rows.
   case importRows([ImportRow])
+  /// Rows of the import were skipped as invalid; what can be read of them still protects, in
+  /// replace mode, the items they name.
+  case importRowsSkipped([SkippedImportRow])
   /// Something for one list.
   case list(ShoppingList.ID, ShoppingListAction)
   /// Lists were read from storage into the state (no persistence work).

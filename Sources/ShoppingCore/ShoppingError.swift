@@ -31,9 +31,12 @@ public enum ShoppingError: Error, Equatable, Sendable {
 public enum TextProblem: Equatable, Sendable {
   /// It contains a control character (shown escaped in the message).
   case controlCharacter
+  /// It contains an invisible character that spoofs what a reader sees; see
+  /// ``Naming/isInvisible(_:)``.
+  case invisibleCharacter(Unicode.Scalar)
   /// Nothing is left after trimming.
   case empty
-  /// It is longer than the limit, in characters.
+  /// It is longer than the limit, in Unicode scalars.
   case tooLong(length: Int, limit: Int)
 }
 
@@ -41,9 +44,9 @@ extension ShoppingError: CustomStringConvertible {
   public var description: String {
     switch self {
     case let .ambiguousReference(reference, candidates, list):
-      let shown = candidates.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ")
+      let shown = candidates.prefix(5).map { quoted($0) }.joined(separator: ", ")
       let more = candidates.count > 5 ? " and \(candidates.count - 5) more" : ""
-      return "\"\(reference)\" matches several items in list \"\(list)\": \(shown)\(more)"
+      return "\(quoted(reference)) matches several items in list \(quoted(list)): \(shown)\(more)"
     case let .invalidName(value, problem):
       return "invalid name \(quoted(value)): \(problem)"
     case let .invalidPosition(position):
@@ -54,19 +57,20 @@ extension ShoppingError: CustomStringConvertible {
     case let .invalidText(field, value, problem):
       return "invalid \(field) \(quoted(value)): \(problem)"
     case let .itemNameTaken(name, list):
-      return "an item named \"\(name)\" is already in list \"\(list)\""
+      return "an item named \(quoted(name)) is already in list \(quoted(list))"
     case let .listNameTaken(name):
-      return "a list named \"\(name)\" already exists"
+      return "a list named \(quoted(name)) already exists"
     case let .listNotEmpty(name, items):
-      return "list \"\(name)\" has \(items) item\(items == 1 ? "" : "s"); use --force to delete it"
+      return
+        "list \(quoted(name)) has \(items) item\(items == 1 ? "" : "s"); use --force to delete it"
     case let .listNotLoaded(name):
-      return "list \"\(name)\" was not loaded"
+      return "list \(quoted(name)) was not loaded"
     case .noImportInProgress:
       return "no import in progress"
     case let .noSuchItem(reference, list):
-      return "no item \"\(reference)\" in list \"\(list)\""
+      return "no item \(quoted(reference)) in list \(quoted(list))"
     case let .noSuchList(name):
-      return "no list \"\(name)\""
+      return "no list \(quoted(name))"
     }
   }
 }
@@ -76,32 +80,14 @@ extension TextProblem: CustomStringConvertible {
     switch self {
     case .controlCharacter: "control characters are not allowed"
     case .empty: "it is empty"
+    case let .invisibleCharacter(scalar):
+      "the invisible character U+\(String(scalar.value, radix: 16, uppercase: true)) is not "
+        + "allowed"
     case let .tooLong(length, limit): "\(length) characters, at most \(limit) allowed"
     }
   }
 }
 
-/// Quotes a user's value for a message, escaping what a terminal would not show.
-func quoted(_ value: String) -> String {
-  var text = "\""
-  for scalar in value.unicodeScalars {
-    switch scalar {
-    case "\"": text += "\\\""
-    case "\\": text += "\\\\"
-    case "\n": text += "\\n"
-    case "\t": text += "\\t"
-    case "\r": text += "\\r"
-    default:
-      if scalar.properties.generalCategory == .control {
-        text += "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        text.unicodeScalars.append(scalar)
-      }
-    }
-  }
-  let limit = 60
-  if text.count > limit + 1 {
-    text = String(text.prefix(limit)) + "…"
-  }
-  return text + "\""
+private func quoted(_ value: String) -> String {
+  DisplayText.quoted(value)
 }

@@ -139,6 +139,8 @@ extension DatabaseError {
       case SQLITE_CONSTRAINT: .constraintViolation
       case SQLITE_CORRUPT, SQLITE_NOTADB: .corrupt
       case SQLITE_FULL: .diskFull
+      // The shared-memory file could not grow: on Linux, for want of space.
+      case _ where resultCode == sharedMemorySizeError: .diskFull
       case SQLITE_MISUSE: .misuse
       case SQLITE_READONLY: .readOnly
       default: .other
@@ -146,3 +148,6 @@ extension DatabaseError {
     self.init(reason: reason, path: path, resultCode: resultCode, message: message)
   }
 }
+
+/// `SQLITE_IOERR_SHMSIZE`, which the C header builds with a shift Swift does not import.
+private let sharedMemorySizeError: Int32 = SQLITE_IOERR | 19 << 8

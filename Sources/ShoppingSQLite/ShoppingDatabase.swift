@@ -40,25 +40,99 @@ public final class ShoppingDatabase: @unchecked Sendable {
     Migrator().latestVersion
   }
 
+  /// Whether this connection opened the file for reading only (see ``Access/read``):
+  /// ``write(_:)`` then fails with ``DatabaseError/Reason/readOnly``.
+  public let isReadOnly: Bool
+
+  /// What the caller means to do with the database.
+  public enum Access: Sendable {
+    /// Read and write: a file that cannot be written is refused.
+    case write
+    /// Only read, if need be: a file that cannot be written (or whose folder cannot) is
+    /// opened for reading only, writing nothing to it and creating nothing beside it.
+    case read
+  }
+
   /// Opens the database at `path`, creating it (and its folders) when missing, and migrates it
   /// to the current schema.
   ///
   /// Nothing is written to an existing file until it is known to be a shoplist database (or an
-  /// empty file): a file that is not a database, another program's database, or a database from
-  /// a newer shoplist is refused and left byte for byte as it was.
+  /// empty file) that this process may write: a file that is not a database, another
+  /// program's database, a database from a newer shoplist, or a file that cannot be written
+  /// (for ``Access/write``) is refused and left byte for byte as it was, its journal mode
+  /// included, with nothing created beside it.
   ///
   /// - Parameters:
   ///   - path: The database file. Missing folders are created readable by their owner only
   ///     (0700), a missing file likewise (0600).
   ///   - busyTimeout: How long to wait for another connection's lock before failing with
   ///     ``DatabaseError/Reason/busy``.
+  ///   - access: Whether the caller needs to write; see ``Access``.
   /// - Throws: ``DatabaseError``; its ``DatabaseError/category`` groups the reasons.
-  public init(path: String, busyTimeout: Duration = .seconds(5)) throws(DatabaseError) {
-    try DatabaseFile.prepare(path)
-    let connection = try Connection(path: path)
-    connection.setBusyTimeout(busyTimeout)
+  public init(
+    path: String, busyTimeout: Duration = .seconds(5), access: Access = .write
+  ) throws(DatabaseError) {
     let migrator = Migrator()
-    let inspection = try migrator.inspect(connection)
+    let contents = try DatabaseFile.prepare(path)
+    var header: DatabaseFile.Header?
+    if case let .sqlite(found) = contents {
+      // What the header alone shows is refused before SQLite opens the file.
+      header = found
+      try Self.refuse(.init(header: found), migrator: migrator, path: path)
+    }
+    let connection: Connection
+    if DatabaseFile.isWritable(path) {
+      // A new file, or one older than this shoplist, is initialised under a lock of its own,
+      // so that processes finding it so at once take turns instead of failing as busy.
+      let needsInitialising =
+        header.map { $0.userVersion < migrator.latestVersion || !$0.isWriteAheadLog } ?? true
+      let lock =
+        needsInitialising ? try DatabaseFile.InitialisationLock(path, timeout: busyTimeout) : nil
+      connection = try Connection(path: path)
+      connection.setBusyTimeout(busyTimeout)
+      let inspection = try migrator.inspect(connection)
+      try Self.refuse(inspection, migrator: migrator, path: path)
+      if connection.isReadOnly {
+        throw DatabaseError(
+          reason: .readOnly, path: path, message: "the file or its folder cannot be written"
+        )
+      }
+      try Self.configure(connection)
+      try migrator.migrate(connection, inspection: inspection)
+      withExtendedLifetime(lock) {}
+      isReadOnly = false
+    } else {
+      guard access == .read, header != nil else {
+        throw DatabaseError(
+          reason: .readOnly, path: path, message: "the file or its folder cannot be written"
+        )
+      }
+      // Without a write-ahead log the whole database is in the file: read it as immutable,
+      // which creates no `-shm` beside it (the folder may not allow one anyway).
+      connection = try Connection(
+        path: path, mode: .readOnly(immutable: !DatabaseFile.hasWriteAheadLog(path))
+      )
+      connection.setBusyTimeout(busyTimeout)
+      let inspection = try migrator.inspect(connection)
+      try Self.refuse(inspection, migrator: migrator, path: path)
+      guard inspection == .shoplist(version: migrator.latestVersion) else {
+        throw DatabaseError(
+          reason: .readOnly, path: path,
+          message: "it needs upgrading to this shoplist's schema, which writes to it"
+        )
+      }
+      try Self.configure(connection)
+      isReadOnly = true
+    }
+    self.path = path
+    self.connection = connection
+    self.fileIdentity = DatabaseFile.identity(of: path)
+  }
+
+  /// Refuses a database that is not shoplist's, or is from a newer shoplist.
+  private static func refuse(
+    _ inspection: Migrator.Inspection, migrator: Migrator, path: String
+  ) throws(DatabaseError) {
     switch inspection {
     case .foreign:
       throw DatabaseError(
@@ -72,21 +146,15 @@ public final class ShoppingDatabase: @unchecked Sendable {
     case .empty, .shoplist:
       break
     }
-    if connection.isReadOnly {
-      throw DatabaseError(
-        reason: .readOnly, path: path, message: "the file or its folder cannot be written"
-      )
-    }
+  }
+
+  private static func configure(_ connection: Connection) throws(DatabaseError) {
     // Room for a large import's pages (SQLite allocates it only as pages are used): with the
     // default 2 MB cache, a million-row import spills dirty pages to the log mid-transaction
     // and reads them back, doubling its time.
     try connection.executeScript(
       "PRAGMA foreign_keys = ON; PRAGMA cache_size = -\(Self.cacheKibibytes)"
     )
-    try migrator.migrate(connection, inspection: inspection)
-    self.path = path
-    self.connection = connection
-    self.fileIdentity = DatabaseFile.identity(of: path)
   }
 
   /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`): committed when `body` returns,
@@ -100,7 +168,12 @@ public final class ShoppingDatabase: @unchecked Sendable {
   /// - Returns: What `body` returns.
   /// - Throws: `body`'s error unchanged, or a ``DatabaseError`` from beginning or committing.
   public func write<T>(_ body: (ShoppingRepository) throws -> T) throws -> T {
-    try transaction(writable: true, body)
+    if isReadOnly {
+      throw DatabaseError(
+        reason: .readOnly, path: path, message: "the file or its folder cannot be written"
+      )
+    }
+    return try transaction(writable: true, body)
   }
 
   /// Runs `body` in a read transaction: it sees one consistent snapshot of the database, even

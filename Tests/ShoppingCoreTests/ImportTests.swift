@@ -102,7 +102,10 @@ import Testing
     store.send(.importRows(rows)) { $0.importProgress?.record(rows: rows, lists: $0.lists) }
     store.send(.finishImport, effects: [.deleteProducts([eggs.id, bread.id])]) {
       _ = $0.lists[id: fixtureID(900)]?.removeProducts { $0.id != milk.id }
-      $0.importProgress?.summary = ImportSummary(unchanged: 1, removed: 2)
+      $0.importProgress?.summary = ImportSummary(
+        unchanged: 1, removed: 2,
+        removedItems: [eggs, bread].map { .init(name: $0.name, list: "shopping") }
+      )
     }
   }
 

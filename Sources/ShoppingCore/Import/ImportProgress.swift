@@ -27,6 +27,19 @@ public struct ImportProgress: Equatable, Sendable {
   var changed: Set<Product.ID> = []
   /// Items the import added.
   var added: Set<Product.ID> = []
+  /// Items that skipped or rejected rows named by id: replace mode keeps them.
+  var protectedIDs: Set<Product.ID> = []
+  /// Per list (by name key), the name keys of items skipped rows named: replace mode keeps
+  /// them.
+  var protectedKeys: [String: Set<String>] = [:]
+  /// Name keys of items skipped rows named whose list could not be read.
+  var protectedKeysOfAnyList: Set<String> = []
+  /// Per list (by name key), the skipped rows that named nothing readable: replace mode
+  /// removes nothing from those lists.
+  var unreadableRows: [String: Int] = [:]
+  /// Skipped rows that named nothing readable, not even their list: replace mode removes
+  /// nothing at all.
+  var unreadableRowsOfAnyList = 0
   /// Lists the import sent rows to, in the order it first did.
   public internal(set) var touchedLists: [ShoppingList.ID] = []
 

@@ -41,18 +41,12 @@ extension ShoppingState {
       let listID: ShoppingList.ID
       if let known = listIDs[listKey] {
         listID = known
-      } else if let list = list(named: listName) {
-        listID = list.id
       } else {
-        let list = ShoppingList(id: environment.uuid(), name: listName, createdAt: now)
-        lists.append(list)
-        effects.append(.insertList(id: list.id, name: list.name, createdAt: now))
-        listID = list.id
-      }
-      if listIDs.updateValue(listID, forKey: listKey) == nil,
-        !progress.touchedLists.contains(listID)
-      {
-        progress.touchedLists.append(listID)
+        listID = touchList(
+          named: listName, progress: &progress, now: now, environment: environment,
+          effects: &effects
+        )
+        listIDs[listKey] = listID
       }
       // By position, not id: the id subscript moves the whole list out and back for every row.
       guard let index = lists.index(id: listID) else { continue }
@@ -77,6 +71,71 @@ extension ShoppingState {
     return effects
   }
 
+  /// Creates the list `name` if missing and records that the import touched it.
+  private mutating func touchList(
+    named name: String, progress: inout ImportProgress, now: Date,
+    environment: ShoppingEnvironment, effects: inout [PersistenceEffect]
+  ) -> ShoppingList.ID {
+    let listID: ShoppingList.ID
+    if let list = list(named: name) {
+      listID = list.id
+    } else {
+      let list = ShoppingList(id: environment.uuid(), name: name, createdAt: now)
+      lists.append(list)
+      effects.append(.insertList(id: list.id, name: list.name, createdAt: now))
+      listID = list.id
+    }
+    if !progress.touchedLists.contains(listID) {
+      progress.touchedLists.append(listID)
+    }
+    return listID
+  }
+
+  /// The file names a list: creates it if missing, and counts it as touched, so that replace
+  /// mode empties it when no row names its items.
+  mutating func importList(
+    named rawName: String, environment: ShoppingEnvironment
+  ) throws(ShoppingError) -> [PersistenceEffect] {
+    guard var progress = importProgress, progress.summary == nil else {
+      throw .noImportInProgress
+    }
+    let name = try Naming.name(rawName)
+    var effects: [PersistenceEffect] = []
+    _ = touchList(
+      named: name, progress: &progress, now: environment.now(), environment: environment,
+      effects: &effects
+    )
+    importProgress = progress
+    return effects
+  }
+
+  /// Records what can be read of skipped rows: replace mode keeps the items they name, and
+  /// removes nothing from a list a row naming nothing readable was going to.
+  mutating func recordSkipped(_ rows: [SkippedImportRow]) throws(ShoppingError) {
+    guard var progress = importProgress, progress.summary == nil else {
+      throw .noImportInProgress
+    }
+    for row in rows {
+      let listKey: String
+      switch row.list {
+      case .target: listKey = Naming.key(progress.options.targetList)
+      case let .named(name): listKey = Naming.key(name)
+      case .unreadable:
+        // Any list may have been meant: the ids and names still protect their items.
+        if let id = row.id { progress.protectedIDs.insert(id) }
+        if row.id == nil, row.name == nil { progress.unreadableRowsOfAnyList += 1 }
+        if let name = row.name { progress.protectedKeysOfAnyList.insert(Naming.key(name)) }
+        continue
+      }
+      if let id = row.id { progress.protectedIDs.insert(id) }
+      if let name = row.name {
+        progress.protectedKeys[listKey, default: []].insert(Naming.key(name))
+      }
+      if row.id == nil, row.name == nil { progress.unreadableRows[listKey, default: 0] += 1 }
+    }
+    importProgress = progress
+  }
+
   /// Ends an import: in replace mode removes what the file did not name from the lists it
   /// touched (which must be loaded whole for that), then records the summary.
   mutating func finishImport() throws(ShoppingError) -> [PersistenceEffect] {
@@ -89,7 +148,29 @@ extension ShoppingState {
       for listID in progress.touchedLists {
         guard let list = lists[id: listID] else { continue }
         guard list.isLoaded else { throw .listNotLoaded(list.name) }
-        let removed = lists[id: listID]?.removeProducts { !progress.wasNamed($0.id) } ?? []
+        let listKey = Naming.key(list.name)
+        let unreadable =
+          progress.unreadableRows[listKey, default: 0] + progress.unreadableRowsOfAnyList
+        guard unreadable == 0 else {
+          summary.withheld.append(.init(list: list.name, unreadableRows: unreadable))
+          continue
+        }
+        var kept = progress.protectedIDs
+        for key in progress.protectedKeys[listKey, default: []].union(
+          progress.protectedKeysOfAnyList)
+        {
+          if let id = list.productID(forKey: key) { kept.insert(id) }
+        }
+        var removedNames: [String] = []
+        let removed =
+          lists[id: listID]?.removeProducts { product in
+            guard !progress.wasNamed(product.id), !kept.contains(product.id) else { return false }
+            if summary.removedItems.count + removedNames.count < ImportSummary.removedItemsLimit {
+              removedNames.append(product.name)
+            }
+            return true
+          } ?? []
+        summary.removedItems += removedNames.map { .init(name: $0, list: list.name) }
         if !removed.isEmpty {
           effects.append(.deleteProducts(removed))
           summary.removed += removed.count
@@ -114,13 +195,19 @@ extension ShoppingList {
     let key = Naming.key(row.name)
     let matchedID = row.id.flatMap { products[id: $0]?.id } ?? productID(forKey: key)
     guard let id = matchedID, let index = products.index(id: id) else {
-      var product = Product(id: row.id ?? environment.uuid(), name: row.name, addedAt: now)
+      let addedAt = row.addedAt ?? now
+      var product = Product(
+        id: row.id ?? environment.uuid(), name: row.name, addedAt: addedAt,
+        updatedAt: row.updatedAt ?? addedAt
+      )
       product.apply(row.changes)
       append(product)
       progress.added.insert(product.id)
       return .insertProduct(product, listID: self.id)
     }
     if let other = productID(forKey: key), other != id {
+      // The row is rejected, but it named both items: replace mode keeps them.
+      progress.protectedIDs.formUnion([id, other])
       throw .itemNameTaken(products[id: other]?.name ?? row.name, list: name)
     }
     let current = products[index]

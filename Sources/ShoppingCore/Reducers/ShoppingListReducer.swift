@@ -1,6 +1,6 @@
 import Composable
-import IdentifiedCollections
 import Foundation
+import IdentifiedCollections
 
 /// The logic of one list: adding, renaming, removing and ordering its items, with
 /// ``ProductReducer`` composed in for actions addressed to one product.
@@ -16,9 +16,12 @@ public struct ShoppingListReducer: Reducer, Sendable {
     Reduce { [environment] list, action in
       try Self.reduceList(&list, action: action, environment: environment)
     }
-    .forEach(\.products, action: { action in
-      if case let .product(id, action) = action { (id, action) } else { nil }
-    }) {
+    .forEach(
+      \.products,
+      action: { action in
+        if case let .product(id, action) = action { (id, action) } else { nil }
+      }
+    ) {
       ProductReducer(environment: environment)
     }
   }
@@ -140,7 +143,7 @@ extension ShoppingList {
       sorted = stableSorted { $0.addedAt < $1.addedAt }
     case .category:
       let keys = Dictionary(
-        uniqueKeysWithValues: products.map { ($0.id, $0.category.map(Naming.key)) }
+        uniqueKeysWithValues: products.map { ($0.id, $0.category.map(NaturalOrder.Key.init)) }
       )
       sorted = stableSorted { lhs, rhs in
         switch (keys[lhs.id] ?? nil, keys[rhs.id] ?? nil) {
@@ -152,8 +155,13 @@ extension ShoppingList {
     case .checked:
       sorted = stableSorted { !$0.isChecked && $1.isChecked }
     case .name:
-      let keys = Dictionary(uniqueKeysWithValues: products.map { ($0.id, Naming.key($0.name)) })
-      sorted = stableSorted { keys[$0.id] ?? "" < keys[$1.id] ?? "" }
+      let keys = Dictionary(
+        uniqueKeysWithValues: products.map { ($0.id, NaturalOrder.Key($0.name)) }
+      )
+      sorted = stableSorted { lhs, rhs in
+        guard let left = keys[lhs.id], let right = keys[rhs.id] else { return false }
+        return left < right
+      }
     }
     products = IdentifiedArray(uniqueElements: sorted)
   }

@@ -23,9 +23,12 @@ public struct ShoppingReducer: Reducer, Sendable {
     Reduce { [environment] state, action in
       try Self.reduceApp(&state, action: action, environment: environment)
     }
-    .forEach(\.lists, action: { action in
-      if case let .list(id, action) = action { (id, action) } else { nil }
-    }) {
+    .forEach(
+      \.lists,
+      action: { action in
+        if case let .list(id, action) = action { (id, action) } else { nil }
+      }
+    ) {
       ShoppingListReducer(environment: environment)
     }
   }
@@ -59,8 +62,15 @@ public struct ShoppingReducer: Reducer, Sendable {
     case .finishImport:
       return try state.finishImport()
 
+    case let .importListNamed(name):
+      return try state.importList(named: name, environment: environment)
+
     case let .importRows(rows):
       return try state.importRows(rows, environment: environment)
+
+    case let .importRowsSkipped(rows):
+      try state.recordSkipped(rows)
+      return []
 
     case .list:
       return []

@@ -1,5 +1,13 @@
 import CSQLite
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One SQLite connection with a cache of prepared statements.
 ///
 /// Not thread-safe: ``ShoppingDatabase`` owns exactly one and lets one thread at a time use it.
@@ -17,17 +25,34 @@ final class Connection {
   /// measure of the rows they visited, which an index keeps small and a scan does not.
   private(set) var virtualMachineSteps = 0
 
-  /// Opens the database at `path` for reading and writing.
+  /// How a connection opens its file.
+  enum Mode {
+    /// For reading and writing.
+    case readWrite
+    /// For reading only, writing nothing to the file and creating nothing beside it when
+    /// `immutable` (no other process writes it and it has no write-ahead log).
+    case readOnly(immutable: Bool)
+  }
+
+  /// Opens the database at `path`.
   ///
-  /// - Parameter create: Whether SQLite may create a missing file. ``ShoppingDatabase`` creates
-  ///   the file itself, to choose its permissions.
-  init(path: String, create: Bool = false) throws(DatabaseError) {
+  /// - Parameters:
+  ///   - mode: For reading and writing (the default), or reading only.
+  ///   - create: Whether SQLite may create a missing file. ``ShoppingDatabase`` creates the
+  ///     file itself, to choose its permissions.
+  init(path: String, mode: Mode = .readWrite, create: Bool = false) throws(DatabaseError) {
     var handle: OpaquePointer?
     // No SQLite mutex: the owner already lets one thread at a time use the connection.
-    let flags =
-      SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-      | (create ? SQLITE_OPEN_CREATE : 0)
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    var name = path
+    switch mode {
+    case .readWrite:
+      flags |= SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+    case let .readOnly(immutable):
+      flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+      name = Self.uri(path) + (immutable ? "?immutable=1" : "?mode=ro")
+    }
+    let code = sqlite3_open_v2(name, &handle, flags, nil)
     guard let handle else {
       throw DatabaseError(reason: .cannotOpen, path: path, message: "out of memory")
     }
@@ -38,6 +63,21 @@ final class Connection {
     }
     self.handle = handle
     self.path = path
+  }
+
+  /// `path` as an SQLite URI: `file:` and the path with the characters a URI gives meaning
+  /// to percent-encoded.
+  private static func uri(_ path: String) -> String {
+    var text = "file:"
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"):
+        text += "%" + String(byte, radix: 16, uppercase: true)
+      default:
+        text.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return text
   }
 
   deinit {
@@ -83,8 +123,9 @@ final class Connection {
     guard code == SQLITE_OK else {
       let message = errorMessage.map { String(cString: $0) } ?? lastMessage
       sqlite3_free(errorMessage)
-      throw DatabaseError(
-        resultCode: sqlite3_extended_errcode(handle), message: message, path: path)
+      var error = self.error(sqlite3_extended_errcode(handle))
+      error.message = message
+      throw error
     }
   }
 
@@ -184,7 +225,14 @@ final class Connection {
 
   func error(_ code: Int32) -> DatabaseError {
     // The connection reports extended result codes, so `code` is already the precise one.
-    DatabaseError(resultCode: code, message: lastMessage, path: path)
+    var error = DatabaseError(resultCode: code, message: lastMessage, path: path)
+    // An I/O error whose cause was no space left is a full disk, whatever SQLite was doing
+    // (growing the log, or its shared-memory file) when it met it.
+    let cause = sqlite3_system_errno(handle)
+    if code & 0xFF == SQLITE_IOERR, cause == ENOSPC || cause == EDQUOT {
+      error.reason = .diskFull
+    }
+    return error
   }
 
   private var lastMessage: String {

@@ -16,8 +16,29 @@ enum DatabaseFile {
   enum Contents: Equatable {
     /// The file did not exist, or was empty: a database to initialise.
     case empty
-    /// The file starts with SQLite's header.
-    case sqlite
+    /// The file starts with SQLite's header, whose fields are these.
+    case sqlite(Header)
+  }
+
+  /// The fields of SQLite's 100-byte file header that tell whose database a file is, read
+  /// without SQLite. They are what the file itself says: changes still in the write-ahead
+  /// log are not in them, so they decide only what can be decided early.
+  struct Header: Equatable {
+    /// `PRAGMA application_id` (offset 68).
+    var applicationID: Int
+    /// `PRAGMA user_version` (offset 60).
+    var userVersion: Int
+    /// Whether the file is in write-ahead-log mode (format versions at offsets 18 and 19).
+    var isWriteAheadLog: Bool
+
+    init(_ bytes: [UInt8]) {
+      func integer(at offset: Int) -> Int {
+        Int(Int32(bitPattern: bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }))
+      }
+      applicationID = integer(at: 68)
+      userVersion = integer(at: 60)
+      isWriteAheadLog = bytes[18] == 2 && bytes[19] == 2
+    }
   }
 
   private static let header = Array("SQLite format 3\0".utf8)
@@ -94,7 +115,53 @@ enum DatabaseFile {
         reason: .corrupt, path: path, message: "the file does not start with SQLite's header"
       )
     }
-    return .sqlite
+    return .sqlite(Header(bytes))
+  }
+
+  /// Whether this process may write the file and create files beside it (SQLite's `-wal`
+  /// and `-shm`): what a writer needs, checked before SQLite opens anything.
+  static func isWritable(_ path: String) -> Bool {
+    let folder = (path as NSString).deletingLastPathComponent
+    return access(path, W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK) == 0
+  }
+
+  /// Whether SQLite's write-ahead log exists beside the file.
+  static func hasWriteAheadLog(_ path: String) -> Bool {
+    access(path + "-wal", F_OK) == 0
+  }
+
+  /// Holds an exclusive lock on the file, separate from SQLite's, while a database is
+  /// created, switched to write-ahead logging and migrated: processes that all find a new
+  /// file wait for each other there, instead of meeting in SQLite's locking of a file whose
+  /// journal mode is changing, where some fail at once as busy.
+  final class InitialisationLock {
+    private let descriptor: Int32
+
+    /// Waits until the lock is free or `timeout` has passed.
+    init(_ path: String, timeout: Duration) throws(DatabaseError) {
+      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        throw DatabaseError(reason: .cannotOpen, path: path, message: describe(errno))
+      }
+      let clock = ContinuousClock()
+      let deadline = clock.now + timeout
+      while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+        let error = errno
+        guard error == EWOULDBLOCK || error == EINTR, clock.now < deadline else {
+          close(descriptor)
+          if error == EWOULDBLOCK || error == EINTR {
+            throw DatabaseError(reason: .busy, path: path, message: "being initialised")
+          }
+          throw DatabaseError(reason: .cannotOpen, path: path, message: describe(error))
+        }
+        usleep(2_000)
+      }
+    }
+
+    deinit {
+      // Closing the descriptor releases the lock.
+      close(descriptor)
+    }
   }
 
   /// Creates `folder` and its missing parents, readable by their owner only.
@@ -123,7 +190,7 @@ enum DatabaseFile {
     }
   }
 
-  private static func describe(_ error: Int32) -> String {
+  fileprivate static func describe(_ error: Int32) -> String {
     String(cString: strerror(error))
   }
 }

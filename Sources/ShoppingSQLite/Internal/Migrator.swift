@@ -37,18 +37,24 @@ struct Migrator {
     var applicationID = 0
     var version = 0
     var objects = 0
+    var ownTables = 0
     try connection.query(
       """
-      SELECT application_id, user_version, (SELECT count(*) FROM sqlite_schema)
+      SELECT application_id, user_version, (SELECT count(*) FROM sqlite_schema),
+        (SELECT count(*) FROM sqlite_schema
+          WHERE type = 'table' AND name IN ('migration', 'list', 'product'))
       FROM pragma_application_id, pragma_user_version
       """
     ) { row throws(DatabaseError) in
       applicationID = Int(row.integer(0))
       version = Int(row.integer(1))
       objects = Int(row.integer(2))
+      ownTables = Int(row.integer(3))
     }
     if applicationID == Self.applicationID {
-      return .shoplist(version: version)
+      // Our application id on a file without our tables is some other program's idea: it is
+      // refused like any foreign database, not migrated over.
+      return version >= 1 && ownTables == 3 ? .shoplist(version: version) : .foreign
     }
     if applicationID == 0, version == 0, objects == 0 {
       return .empty
@@ -131,6 +137,18 @@ struct Migrator {
       throw error
     } catch {
       throw DatabaseError(reason: .other, path: connection.path, message: "\(error)")
+    }
+  }
+}
+
+extension Migrator.Inspection {
+  /// What a file's header alone says: its application id and schema version, as the file
+  /// holds them (changes still in the write-ahead log aside).
+  init(header: DatabaseFile.Header) {
+    switch header.applicationID {
+    case Migrator.applicationID: self = .shoplist(version: header.userVersion)
+    case 0: self = .empty
+    default: self = .foreign
     }
   }
 }
