@@ -8,4 +8,7 @@ enum CommandError: Error, Equatable {
   case unreadableInput(String)
   /// Output that cannot be written (exit 74).
   case output(String)
+  /// An output file that cannot be created, or must not be: the database itself, a folder,
+  /// a missing or unwritable folder (exit 73).
+  case cannotCreate(String)
 }

@@ -7,6 +7,7 @@ enum ExitStatus: Int32 {
   case usage = 64
   case data = 65
   case noInput = 66
+  case cannotCreate = 73
   case ioError = 74
   case temporaryFailure = 75
   case configuration = 78
@@ -22,6 +23,7 @@ enum ExitStatus: Int32 {
       case let .data(message): return (.data, message)
       case let .unreadableInput(message): return (.noInput, message)
       case let .output(message): return (.ioError, message)
+      case let .cannotCreate(message): return (.cannotCreate, message)
       }
     case let error as DatabaseError:
       return (status(for: error), error.description)

@@ -43,6 +43,8 @@ public struct Shoplist: ParsableCommand {
     let command: ParsableCommand
     if let invocation = QuickParser.parse(normalised) {
       return run(invocation)
+    } else if let problem = ArgumentCheck.problem(in: normalised) {
+      return report(problem)
     } else if let direct = CommandDispatch.parseDirectly(normalised) {
       command = direct
     } else {
@@ -80,7 +82,8 @@ public struct Shoplist: ParsableCommand {
 
   private static func report(_ error: any Error) -> Int32 {
     let failure = ExitStatus.failure(for: error)
-    Output.standardError("shoplist: \(failure.message)\n")
+    // Escaped as a whole as well: whatever a message quotes, one line reaches the terminal.
+    Output.standardError("shoplist: \(DisplayText.escaped(failure.message))\n")
     return failure.status.rawValue
   }
 
@@ -91,8 +94,12 @@ public struct Shoplist: ParsableCommand {
       try? Output.standardOutput(fullMessage(for: error) + "\n")
       return 0
     }
-    let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-    Output.standardError("shoplist: \(Self.lowercasedFirst(message)) (see shoplist --help)\n")
+    var message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+    message = Self.lowercasedFirst(message)
+    if message.hasPrefix("unknown option") {
+      message += "; \(ArgumentCheck.dashDashHint)"
+    }
+    Output.standardError("shoplist: \(DisplayText.escaped(message)) (see shoplist --help)\n")
     return ExitStatus.usage.rawValue
   }
 

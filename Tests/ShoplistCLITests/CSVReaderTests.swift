@@ -103,7 +103,13 @@ import Testing
     let batch = try read(.csv, bytes: bytes)
 
     #expect(batch.rows.map(\.name) == ["Milk", "Tea"])
-    #expect(batch.errors == [ImportError(file: "in.csv", line: 3, reason: .invalidUTF8)])
+    #expect(
+      batch.errors == [
+        ImportError(
+          file: "in.csv", line: 3, reason: .invalidUTF8,
+          skipped: SkippedImportRow(line: 3, list: .target)
+        )
+      ])
   }
 
   @Test func batchesNeverExceedTheirSizeAndKeepTheOrder() throws {

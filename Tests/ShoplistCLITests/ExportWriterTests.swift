@@ -45,8 +45,15 @@ import Testing
 
   @Test func csvWithQuotesAndCommasReadsBackAsWritten() throws {
     let csv = try export(.csv)
-    #expect(csv.hasPrefix("name,quantity,unit,category,note,checked,list,id\n"))
+    #expect(csv.hasPrefix("name,quantity,unit,category,note,checked,list,id,addedAt,updatedAt\n"))
     try expectReadBack(.csv, csv)
+  }
+
+  @Test func ndjsonHasOneItemPerLineWithItsListAndReadsBackAsWritten() throws {
+    let ndjson = try export(.ndjson)
+    #expect(ndjson.split(separator: "\n").count == 2)
+    #expect(ndjson.hasSuffix(#", "list": "Party, \"big\""}"# + "\n"))
+    try expectReadBack(.ndjson, ndjson)
   }
 
   @Test func theJSONDocumentReadsBackAsWritten() throws {
@@ -57,14 +64,16 @@ import Testing
   }
 
   @Test func textHasOneNamePerLineAndCommentsNamingListsWhenThereAreSeveral() throws {
-    #expect(try export(.text) == "Milk, \"whole\"\nCrème fraîche 日本\n")
+    #expect(try export(.text) == "[x] Milk, \"whole\"\nCrème fraîche 日本\n")
     let empty = ShoppingList(id: UUID(), name: "Empty", createdAt: Date())
     #expect(try export(.text, lists: [Self.list, empty]).hasSuffix("日本\n# list: Empty\n"))
   }
 
   @Test func anExportWithoutItemsIsStillAValidDocument() throws {
     let empty = ShoppingList(id: UUID(), name: "Empty", createdAt: Date())
-    #expect(try read(.json, try export(.json, lists: [empty])) == ImportBatch())
+    #expect(
+      try read(.json, try export(.json, lists: [empty]))
+        == ImportBatch(lists: [.init(name: "Empty", beforeRow: 0)]))
     #expect(try read(.json, try export(.json, lists: [])) == ImportBatch())
     #expect(try export(.csv, lists: [empty]) == ExportWriter.csvHeader + "\n")
   }

@@ -17,7 +17,8 @@ import Testing
     #expect(
       error
         == ImportError(
-          file: "in.csv", line: 2, reason: .invalidField(.invalidName("  ", problem: .empty))
+          file: "in.csv", line: 2, reason: .invalidField(.invalidName("  ", problem: .empty)),
+          skipped: SkippedImportRow(line: 2, list: .target)
         ))
     #expect(error.description == "in.csv:2: invalid name \"  \": it is empty")
   }
@@ -180,6 +181,9 @@ import Testing
 
   @Test func quotedValuesInMessagesAreEscapedAndShortened() {
     #expect(ImportError.Reason.quoted("a\"b\u{1}") == #""a\"b\u{1}""#)
-    #expect(ImportError.Reason.quoted(String(repeating: "x", count: 100)).count == 63)
+    #expect(ImportError.Reason.quoted(String(repeating: "x", count: 100)).count == 102)
+    #expect(
+      ImportError.Reason.quoted(String(repeating: "x", count: 150)) == "\""
+        + String(repeating: "x", count: 100) + "…\"")
   }
 }

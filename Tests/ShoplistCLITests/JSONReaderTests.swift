@@ -27,9 +27,16 @@ import Testing
           line: 3, id: id, name: "Milk", list: "shopping",
           changes: try ProductChanges(
             quantity: "2", unit: "l", category: "dairy", note: "",
-            isChecked: true)
+            isChecked: true),
+          addedAt: Timestamp.date(from: "2026-11-21T10:00:00Z"),
+          updatedAt: Timestamp.date(from: "2026-11-21T10:00:00Z")
         ),
         ImportRow(line: 7, name: "Chips", list: "Party"),
+      ])
+    #expect(
+      batch.lists == [
+        .init(name: "shopping", beforeRow: 0), .init(name: "Party", beforeRow: 1),
+        .init(name: "Empty", beforeRow: 2),
       ])
   }
 

@@ -112,24 +112,6 @@ func shell(_ program: String, _ arguments: String...) throws -> String {
 extension Shoplist {
   /// Runs shoplist as the unprivileged user `nobody`, which root's file permissions bind.
   func runAsNobody(_ arguments: [String]) throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-    process.arguments =
-      ["--reuid=65534", "--regid=65534", "--clear-groups", Self.binary.path]
-      + arguments
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus,
-      stdout: String(decoding: outputData, as: UTF8.self),
-      stderr: String(decoding: errorData, as: UTF8.self)
-    )
+    try run(arguments: arguments, asUser: 65534)
   }
 }

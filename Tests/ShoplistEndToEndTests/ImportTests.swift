@@ -221,7 +221,7 @@ import Testing
     #expect(
       json.stdout == #"{"added": 2, "updated": 1, "unchanged": 0, "removed": 0, "#
         + #""invalid": 0, "dryRun": true}"# + "\n")
-    #expect(text.stdout == "imported \(path): 2 added, 1 updated, 0 unchanged, 0 removed\n")
+    #expect(text.stdout == "would import \(path): 2 added, 1 updated, 0 unchanged, 0 removed\n")
     #expect(try shoplist.snapshot() == before)
   }
 

@@ -112,6 +112,7 @@ import Testing
 }
 
 extension Shoplist {
+  @discardableResult
   func ok(arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
     let result = try run(arguments: arguments)
     #expect(result.status == 0, "\(arguments): \(result)", sourceLocation: sourceLocation)

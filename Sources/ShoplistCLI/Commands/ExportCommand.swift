@@ -8,8 +8,9 @@ struct ExportCommand: ParsableCommand {
     abstract: "Write the list, or every list, in a form import reads back.",
     discussion: """
       json writes the document import reads ({"format": "shoplist/1", "lists": [...]}), csv a \
-      header row and one row per item with its list and id, text one name per line. \
-      Importing an export into an empty database recreates the same lists, ids included.
+      header row and one row per item with its list, id and timestamps, ndjson one item \
+      object per line, text one name per line ([x] before a checked one). Importing an \
+      export into an empty database recreates the same lists, ids included.
 
       With --output the file is written under a temporary name and renamed into place when \
       complete, so it is never seen half written.
@@ -22,24 +23,31 @@ struct ExportCommand: ParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
-  @Option(help: "json, csv or text.")
-  var format: ExportWriter.Format = .json
+  @Option(help: "json, csv, ndjson or text; without it, FILE's extension decides, else json.")
+  var format: ExportWriter.Format?
 
   @Flag(help: "Export every list, not only the target list.")
   var allLists = false
 
-  @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+  @Option(
+    help: ArgumentHelp(
+      "Write to this file (replaced only once complete) instead of standard output; - is "
+        + "standard output.", valueName: "file")
+  )
   var output: String?
 
   func run() throws {
     let context = CommandContext.live(global)
-    let file = try output.map { path throws(CommandError) in try AtomicFile(path: path) }
-    // --quiet means nothing on stdout; data going to a file is still written.
-    let quiet = global.quiet
+    let destination = output == "-" ? nil : output
+    let format = format ?? destination.flatMap(ExportWriter.Format.byExtension) ?? .json
+    let file = try destination.map { path throws in
+      try OutputFile(path: path, protecting: try context.databasePath())
+    }
+    // --quiet silences messages, never the data asked for.
     var writer = ExportWriter(format: format, commentsLists: allLists) { text in
       if let file {
         try file.write(text)
-      } else if !quiet {
+      } else {
         try Output.standardOutput(text)
       }
     }
@@ -47,7 +55,7 @@ struct ExportCommand: ParsableCommand {
     do {
       try writer.begin()
       if allLists {
-        let database = try context.openDatabase()
+        let database = try context.openDatabase(access: .read)
         try database.read { repository in
           for summary in try repository.listSummaries() {
             // One list in memory at a time.
@@ -69,10 +77,10 @@ struct ExportCommand: ParsableCommand {
       file?.discard()
       throw error
     }
-    if let output, !global.quiet, !global.json {
+    if let destination, !global.quiet, !global.json {
       try Output.standardOutput(
         "exported \(counts.items) item\(counts.items == 1 ? "" : "s") from \(counts.lists) "
-          + "list\(counts.lists == 1 ? "" : "s") to \(output)\n"
+          + "list\(counts.lists == 1 ? "" : "s") to \(DisplayText.escaped(destination))\n"
       )
     }
   }

@@ -85,20 +85,40 @@ struct ImportCommand: ParsableCommand {
       // Said where a person reads it; scripts and cron get the contract's summary line alone.
       Output.standardError("shoplist: dry run: nothing was written\n")
     }
-    if global.quiet { return }
     let summary = outcome.summary
+    for withheld in summary.withheld where global.json {
+      // Said on stderr: the JSON summary's shape is fixed.
+      Output.standardError("shoplist: \(Self.withheldLine(withheld))\n")
+    }
+    if global.quiet { return }
     if global.json {
       try Output.standardOutput(
         #"{"added": \#(summary.added), "updated": \#(summary.updated), "#
           + #""unchanged": \#(summary.unchanged), "removed": \#(summary.removed), "#
           + #""invalid": \#(summary.invalid), "dryRun": \#(dryRun)}"# + "\n"
       )
-    } else {
-      try Output.standardOutput(
-        "imported \(input.name): \(summary.added) added, \(summary.updated) updated, "
-          + "\(summary.unchanged) unchanged, \(summary.removed) removed\n"
-      )
+      return
     }
+    var lines = [
+      (dryRun ? "would import " : "imported ") + DisplayText.escaped(input.name)
+        + ": \(summary.added) added, \(summary.updated) updated, "
+        + "\(summary.unchanged) unchanged, \(summary.removed) removed"
+    ]
+    if dryRun {
+      lines += summary.removedItems.map {
+        "would remove \(DisplayText.escaped($0.name)) from \(DisplayText.escaped($0.list))"
+      }
+      let more = summary.removed - summary.removedItems.count
+      if more > 0 { lines.append("… and \(more) more") }
+    }
+    lines += summary.withheld.map(Self.withheldLine)
+    try Output.standardOutput(lines.joined(separator: "\n") + "\n")
+  }
+
+  private static func withheldLine(_ withheld: ImportSummary.WithheldRemoval) -> String {
+    let rows = withheld.unreadableRows
+    return "removal withheld for \(DisplayText.escaped(withheld.list)): \(rows) "
+      + "row\(rows == 1 ? "" : "s") unreadable"
   }
 
   /// Runs the import with a progress bar when stderr is a terminal; the bar is gone when this

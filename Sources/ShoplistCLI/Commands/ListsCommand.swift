@@ -25,11 +25,13 @@ struct ListsShowCommand: ParsableCommand {
 
   func run() throws {
     let context = CommandContext.live(global)
-    let database = try context.openDatabase()
+    let database = try context.openDatabase(access: .read)
     var summaries = try database.read { try $0.listSummaries() }
-    if !summaries.contains(where: {
-      Naming.key($0.name) == Naming.key(CommandContext.defaultListName)
-    }) {
+    if !database.isReadOnly,
+      !summaries.contains(where: {
+        Naming.key($0.name) == Naming.key(CommandContext.defaultListName)
+      })
+    {
       try context.ensureDefaultList(in: database)
       summaries = try database.read { try $0.listSummaries() }
     }
@@ -38,9 +40,10 @@ struct ListsShowCommand: ParsableCommand {
     if global.json {
       try Output.standardOutput(JSONWriter.listsDocument(rows))
     } else {
-      let width = rows.map(\.name.count).max() ?? 0
-      let lines = rows.map { row in
-        row.name + String(repeating: " ", count: width - row.name.count)
+      let names = rows.map { DisplayText.escaped($0.name) }
+      let width = names.map(\.count).max() ?? 0
+      let lines = zip(rows, names).map { row, name in
+        name + String(repeating: " ", count: width - name.count)
           + "  \(row.items) item\(row.items == 1 ? "" : "s"), \(row.checked) checked"
       }
       try Output.standardOutput(lines.joined(separator: "\n") + "\n")
@@ -134,7 +137,7 @@ struct ListsDeleteCommand: ParsableCommand {
       )
     } else {
       let count = deleted.products.count
-      try Output.standardOutput(
+      try Output.lines(
         "deleted list \(deleted.name)"
           + (count > 0 ? " and its \(count) item\(count == 1 ? "" : "s")" : "") + "\n"
       )

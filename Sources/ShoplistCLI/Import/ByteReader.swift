@@ -9,6 +9,10 @@
 /// The bytes of an input, read through one fixed buffer so that a reader sees a stream of any
 /// length in constant memory, with the line of the next byte counted on the way.
 ///
+/// Every line end reaches the reader as one line feed: CR-LF, and a lone CR (as old
+/// spreadsheets write "CSV (Macintosh)"), are turned into LF as the bytes are read. No value
+/// an import keeps may hold a CR, so nothing is lost by it, and each reader deals with LF only.
+///
 /// A value type on purpose: each import reader owns one, and the hot `next()` inlines into its
 /// parsing loop without reference counting.
 struct ByteReader {
@@ -23,6 +27,9 @@ struct ByteReader {
   private var end: Int
   private var reachedEnd: Bool
   private var consumedBeforeBuffer = 0
+  /// Whether the last byte read from the descriptor was a CR (made LF), so that an LF
+  /// starting the next read belongs to it.
+  private var endedWithCarriageReturn = false
   /// The line of the next byte, from 1.
   private(set) var line: Int
 
@@ -40,8 +47,11 @@ struct ByteReader {
   init(bytes: [UInt8], source: String, line: Int = 1) {
     self.source = source
     self.descriptor = nil
+    var bytes = bytes
+    var ended = false
+    let count = Self.normaliseLineEnds(&bytes, from: 0, to: bytes.count, afterCR: &ended)
     self.buffer = bytes
-    self.end = bytes.count
+    self.end = count
     self.reachedEnd = true
     self.line = line
   }
@@ -77,6 +87,48 @@ struct ByteReader {
     for _ in 0..<count { _ = try next() }
   }
 
+  /// Consumes the rest of the current line, its line feed included, without keeping it.
+  ///
+  /// - Parameter limit: How many bytes to pass over at most.
+  /// - Returns: `false` when no line end came within `limit` bytes (the input may never
+  ///   end, as `/dev/zero` does not); the reader is then somewhere in the line.
+  mutating func skipLine(limit: Int) throws(ImportError) -> Bool {
+    var skipped = 0
+    while true {
+      if index == end, try !refill() { return true }
+      if let found = buffer[index..<end].firstIndex(of: 0x0A) {
+        index = found + 1
+        line += 1
+        return true
+      }
+      skipped += end - index
+      index = end
+      if skipped > limit { return false }
+    }
+  }
+
+  /// Turns the line ends of `bytes[start..<end]` into single LFs, in place, and returns where
+  /// the bytes now end. `afterCR` says whether the byte before `start` was a CR, and is set
+  /// to whether the last one is.
+  private static func normaliseLineEnds(
+    _ bytes: inout [UInt8], from start: Int, to end: Int, afterCR: inout Bool
+  ) -> Int {
+    // Most inputs have no CR at all: one scan, and nothing moves.
+    guard afterCR || bytes[start..<end].contains(0x0D) else { return end }
+    var write = start
+    for read in start..<end {
+      let byte = bytes[read]
+      if byte == 0x0A, afterCR {
+        afterCR = false
+        continue
+      }
+      afterCR = byte == 0x0D
+      bytes[write] = afterCR ? 0x0A : byte
+      write += 1
+    }
+    return write
+  }
+
   /// Reads more input after the unconsumed bytes; `false` when nothing more came.
   private mutating func refill() throws(ImportError) -> Bool {
     guard !reachedEnd, let descriptor else { return false }
@@ -93,12 +145,17 @@ struct ByteReader {
     if end == buffer.count {
       buffer.append(contentsOf: repeatElement(0, count: Self.bufferSize))
     }
+    let start = end
     while true {
       let count = buffer.withUnsafeMutableBytes { bytes in
         read(descriptor, bytes.baseAddress.map { $0 + end }, bytes.count - end)
       }
       if count > 0 {
-        end += count
+        end = Self.normaliseLineEnds(
+          &buffer, from: end, to: end + count, afterCR: &endedWithCarriageReturn
+        )
+        // Only a line feed that completed a CR-LF came: read on.
+        if end == start { continue }
         return true
       }
       if count == 0 {

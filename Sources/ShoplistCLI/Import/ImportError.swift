@@ -9,6 +9,16 @@ struct ImportError: Error, Equatable, CustomStringConvertible {
   var line: Int
   /// What is wrong.
   var reason: Reason
+  /// What can still be read of the bad row, if the error is about a row: replace mode keeps
+  /// the item it names.
+  var skipped: SkippedImportRow?
+
+  init(file: String, line: Int, reason: Reason, skipped: SkippedImportRow? = nil) {
+    self.file = file
+    self.line = line
+    self.reason = reason
+    self.skipped = skipped
+  }
 
   /// What is wrong with a row or an input.
   enum Reason: Error, Equatable, Sendable {
@@ -30,6 +40,12 @@ struct ImportError: Error, Equatable, CustomStringConvertible {
     case missingName
     /// A list of a JSON document without a name.
     case missingListName
+    /// A line, CSV record or JSON value longer than ``ImportLimits/maximumLineLength``.
+    case lineTooLong
+    /// A timestamp field that is not ISO 8601 UTC to the second.
+    case invalidTimestamp(field: String, value: String)
+    /// A row after a `# list:` line whose name is not valid.
+    case listLineInvalid(line: Int)
     /// A JSON item that is not an object.
     case notAnItem
     /// The domain refused the row when applying it (its new name belongs to another item).
@@ -45,7 +61,15 @@ struct ImportError: Error, Equatable, CustomStringConvertible {
   }
 
   var description: String {
-    "\(file):\(line): \(reason)"
+    "\(DisplayText.escaped(file)):\(line): \(reason)"
+  }
+
+  /// The bad row as replace mode counts it: what can be read of it, or a row of which nothing
+  /// can be read; `nil` when the error is not about a row (an invalid `# list:` line).
+  var skippedRow: SkippedImportRow? {
+    if let skipped { return skipped }
+    if case .invalidListName = reason { return nil }
+    return SkippedImportRow(line: line, list: .unreadable)
   }
 }
 
@@ -71,6 +95,12 @@ extension ImportError.Reason: CustomStringConvertible {
       "the row has no name"
     case .missingListName:
       "the list has no name"
+    case .lineTooLong:
+      "line too long"
+    case let .invalidTimestamp(field, value):
+      "invalid \(field) \(Self.quoted(value)): expected a time such as 2026-11-21T10:00:00Z"
+    case let .listLineInvalid(line):
+      "the list named on line \(line) is not a valid list name"
     case .notAnItem:
       "an item must be a JSON object"
     case let .unreadable(message):
@@ -84,22 +114,7 @@ extension ImportError.Reason: CustomStringConvertible {
     }
   }
 
-  /// A value quoted for a one-line message: escapes what a terminal would not show, and
-  /// shortens what would not fit.
   static func quoted(_ value: String) -> String {
-    var text = ""
-    for scalar in value.unicodeScalars.prefix(61) {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      default:
-        if scalar.properties.generalCategory == .control {
-          text += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-          text.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return "\"" + (value.unicodeScalars.count > 60 ? text.prefix(60) + "…" : text) + "\""
+    DisplayText.quoted(value)
   }
 }

@@ -50,9 +50,13 @@ enum ImportFormat: String, CaseIterable, ExpressibleByArgument {
     }
   }
 
-  /// The format the start of an input looks like: `[` or an object whose first key is
-  /// `format` or `lists` is a JSON document, another object starts NDJSON, a first line with
-  /// a `name` column is a CSV header, and anything else is text.
+  /// The format the start of an input looks like.
+  ///
+  /// `{` or `[` as the first non-blank character means JSON: NDJSON when the first line is one
+  /// complete object and more lines follow (or that object is an item rather than the
+  /// document), else the JSON document. CSV only when the first line holds a separator (`,`,
+  /// `;`, tab) and one of its fields is `name`. Anything else is text, so the one line `name`
+  /// is the item `name`.
   static func sniff(_ prefix: ArraySlice<UInt8>) -> ImportFormat {
     var bytes = prefix
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
@@ -61,15 +65,26 @@ enum ImportFormat: String, CaseIterable, ExpressibleByArgument {
     case UInt8(ascii: "["):
       return .json
     case UInt8(ascii: "{"):
-      let afterBrace = significant.dropFirst().drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+      let firstLine = significant.prefix { $0 != .lineFeed && $0 != .carriageReturn }
+      let rest = significant.dropFirst(firstLine.count)
+      var scanner = JSONScanner(input: ByteReader(bytes: Array(firstLine), source: ""))
+      guard (try? scanner.skipValue()) != nil, (try? scanner.peekToken()) == Optional<UInt8>.none
+      else { return .json }
+      let moreLines = rest.contains { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+      let afterBrace = significant.dropFirst().drop { [0x20, 0x09].contains($0) }
       let text = String(decoding: afterBrace.prefix(10), as: UTF8.self)
-      return text.hasPrefix("\"format\"") || text.hasPrefix("\"lists\"") ? .json : .ndjson
+      let isDocument = text.hasPrefix("\"format\"") || text.hasPrefix("\"lists\"")
+      return moreLines || !isDocument ? .ndjson : .json
     default:
-      let firstLine = bytes.prefix { $0 != .lineFeed }
-      let columns = String(decoding: firstLine, as: UTF8.self).split(separator: ",").map {
-        $0.trimmingCharacters(in: .whitespacesAndNewlines)
-          .trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
-      }
+      let firstLine = bytes.prefix { $0 != .lineFeed && $0 != .carriageReturn }
+      let separator = CSVReader.separator(in: firstLine)
+      guard firstLine.contains(separator) else { return .text }
+      let columns = String(decoding: firstLine, as: UTF8.self)
+        .split(separator: Character(Unicode.Scalar(separator)))
+        .map {
+          $0.trimmingCharacters(in: .whitespaces)
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+        }
       return columns.contains("name") ? .csv : .text
     }
   }

@@ -62,22 +62,28 @@ struct Importer {
     _ reader: inout any ImportReader, repository: ShoppingRepository,
     progress: (Int, Int) -> Void
   ) throws -> Outcome {
+    // The target list is created by the first row that goes to it, not before: an import
+    // whose rows all name their lists leaves the lists it does not name alone.
     let store = try context.makeStore(repository, loadingListsNamed: [])
-    if store.state.list(named: options.targetList) == nil {
-      try store.send(.createList(named: options.targetList))
-    }
     try store.send(.startImport(options))
     var issues = ImportIssues()
     var rowsRead = 0
     var fresh = FreshLists()
     while let batch = try reader.nextBatch() {
       batch.errors.forEach { issues.record($0) }
-      if !batch.rows.isEmpty {
-        let rows = try loadItems(
-          namedBy: batch.rows, store: store, repository: repository, fresh: &fresh
-        )
-        try store.send(.importRows(rows))
+      if options.mode == .replace {
+        let skipped = batch.errors.compactMap(\.skippedRow)
+        if !skipped.isEmpty { try store.send(.importRowsSkipped(skipped)) }
       }
+      // Rows and the lists the file names, in the file's order: a list named before any row
+      // is created before the lists of those rows.
+      var start = 0
+      for list in batch.lists {
+        try send(batch.rows[start..<list.beforeRow], store, repository, &fresh)
+        start = list.beforeRow
+        try store.send(.importListNamed(list.name))
+      }
+      try send(batch.rows[start...], store, repository, &fresh)
       rowsRead += batch.count
       progress(reader.bytesRead, rowsRead)
     }
@@ -94,6 +100,17 @@ struct Importer {
     issues.record(rejected: finished.rejected, count: finished.rejectedCount, file: file)
     summary.invalid = issues.count
     return Outcome(summary: summary, issues: issues)
+  }
+
+  private func send(
+    _ rows: ArraySlice<ImportRow>, _ store: Store<ShoppingState, ShoppingAction, PersistenceEffect>,
+    _ repository: ShoppingRepository, _ fresh: inout FreshLists
+  ) throws {
+    guard !rows.isEmpty else { return }
+    let loaded = try loadItems(
+      namedBy: Array(rows), store: store, repository: repository, fresh: &fresh
+    )
+    try store.send(.importRows(loaded))
   }
 
   /// The lists that had no items when the import began, with the names it has sent to them.

@@ -1,3 +1,5 @@
+import ShoppingCore
+
 /// Reads a JSON document: the one `export --format json` writes
 /// (`{"format": "shoplist/1", "lists": [{"name": …, "items": [ … ]}]}`), or a bare array of
 /// item objects.
@@ -26,7 +28,11 @@ struct JSONDocumentReader: ImportReader {
   /// Whether the container the scanner is in has had no element or member yet.
   private var first = true
   private var listName: String?
-  private var pending: [Result<RawRow, ImportError>] = []
+  private var pending: [RawRow] = []
+  /// Whether the document had its `lists` member.
+  private var sawLists = false
+  /// Whether the document is a bare array of items.
+  private var bareArray = false
 
   init(input: ByteReader, batchSize: Int = ImportBatch.defaultSize) {
     self.scanner = JSONScanner(input: input)
@@ -43,7 +49,7 @@ struct JSONDocumentReader: ImportReader {
     while batch.count < batchSize, position != .end {
       try step(&batch)
     }
-    return batch.count == 0 && position == .end ? nil : batch
+    return batch.count == 0 && batch.lists.isEmpty && position == .end ? nil : batch
   }
 
   private mutating func step(_ batch: inout ImportBatch) throws(ImportError) {
@@ -53,6 +59,7 @@ struct JSONDocumentReader: ImportReader {
       switch try scanner.peekToken() {
       case UInt8(ascii: "["):
         try scanner.expect(UInt8(ascii: "["), "\"[\"")
+        bareArray = true
         enter(.bareArray)
       case UInt8(ascii: "{"):
         try scanner.expect(UInt8(ascii: "{"), "\"{\"")
@@ -82,6 +89,7 @@ struct JSONDocumentReader: ImportReader {
         }
       case "lists":
         try scanner.expect(UInt8(ascii: "["), "an array of lists")
+        sawLists = true
         enter(.lists)
       default:
         try scanner.skipValue()
@@ -111,7 +119,13 @@ struct JSONDocumentReader: ImportReader {
             reason: .wrongType(field: "name", expected: "a string")
           )
         }
-        listName = name
+        do throws(ShoppingError) {
+          let valid = try Naming.name(name)
+          listName = valid
+          batch.name(list: valid)
+        } catch {
+          throw ImportError(file: source, line: scanner.line, reason: .invalidListName(error))
+        }
         for item in pending { add(item, to: &batch) }
         pending = []
       case "items":
@@ -138,6 +152,11 @@ struct JSONDocumentReader: ImportReader {
       guard try scanner.peekToken() == nil else {
         throw scanner.failure("unexpected text after the document")
       }
+      guard sawLists || bareArray else {
+        // An object that is neither the shoplist document nor an item list: importing
+        // nothing from it and calling that a success would hide the mistake.
+        throw scanner.failure("expected a \"lists\" array (the document export writes)")
+      }
       position = .end
 
     case .end:
@@ -152,8 +171,12 @@ struct JSONDocumentReader: ImportReader {
 
   private mutating func finishList(_ batch: inout ImportBatch) throws(ImportError) {
     for item in pending {
-      let line = (try? item.get())?.line ?? scanner.line
-      batch.errors.append(ImportError(file: source, line: line, reason: .missingListName))
+      batch.errors.append(
+        ImportError(
+          file: source, line: item.line, reason: .missingListName,
+          skipped: SkippedImportRow(line: item.line, list: .unreadable)
+        )
+      )
     }
     pending = []
     position = .lists
@@ -161,9 +184,9 @@ struct JSONDocumentReader: ImportReader {
   }
 
   /// Adds an item read inside the current list (or the bare array) to the batch.
-  private func add(_ item: Result<RawRow, ImportError>, to batch: inout ImportBatch) {
+  private func add(_ item: RawRow, to batch: inout ImportBatch) {
     do throws(ImportError) {
-      var row = try item.get()
+      var row = item
       if let listName { row.list = listName }
       batch.rows.append(try row.validated(file: source))
     } catch {

@@ -1,20 +1,21 @@
 /// Item objects of the JSON formats: the field names of the JSON output (`name` required;
-/// `quantity`, `unit`, `category`, `note`, `checked`, `list`, `id` optional; others such as
-/// `position` and the timestamps ignored). `null` clears a text field and leaves the others
-/// alone.
+/// `quantity`, `unit`, `category`, `note`, `checked`, `list`, `id`, `addedAt`, `updatedAt`
+/// optional; others such as `position` ignored). `null` clears a text field and leaves the
+/// others alone.
 enum JSONItem {
   /// Reads the value at the scanner as an item.
   ///
-  /// - Returns: The row, or the reason it is bad (the value was consumed either way).
-  /// - Throws: ``ImportError`` when the JSON itself is broken.
-  static func read(
-    _ scanner: inout JSONScanner
-  ) throws(ImportError) -> Result<RawRow, ImportError> {
+  /// - Returns: The row, its ``RawRow/problem`` set when a value is of the wrong type (the
+  ///   value was consumed either way).
+  /// - Throws: ``ImportError`` when the JSON itself is broken, or the item is longer than
+  ///   ``ImportLimits/maximumLineLength``.
+  static func read(_ scanner: inout JSONScanner) throws(ImportError) -> RawRow {
     var row = RawRow(line: scanner.line)
-    let source = scanner.input.source
+    let start = scanner.bytesRead
     guard try scanner.peekToken() == UInt8(ascii: "{") else {
       try scanner.skipValue()
-      return .failure(ImportError(file: source, line: row.line, reason: .notAnItem))
+      row.problem = .notAnItem
+      return row
     }
     try scanner.expect(UInt8(ascii: "{"), "\"{\"")
     var problem: ImportError.Reason?
@@ -31,16 +32,19 @@ enum JSONItem {
         case "checked": row.checked = try checked(value)
         case "list": row.list = try text(value, key, emptyWhenNull: false)
         case "id": row.id = try text(value, key, emptyWhenNull: false)
+        case "addedAt": row.addedAt = try text(value, key, emptyWhenNull: false)
+        case "updatedAt": row.updatedAt = try text(value, key, emptyWhenNull: false)
         default: break
         }
       } catch {
         problem = problem ?? error
       }
+      if scanner.bytesRead - start > ImportLimits.maximumLineLength {
+        throw ImportError(file: scanner.input.source, line: row.line, reason: .lineTooLong)
+      }
     }
-    if let problem {
-      return .failure(ImportError(file: source, line: row.line, reason: problem))
-    }
-    return .success(row)
+    row.problem = problem
+    return row
   }
 
   private static func text(

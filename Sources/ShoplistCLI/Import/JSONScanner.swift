@@ -139,6 +139,9 @@ struct JSONScanner {
       default:
         scratch.append(byte)
       }
+      if scratch.count > ImportLimits.maximumLineLength {
+        throw ImportError(file: input.source, line: input.line, reason: .lineTooLong)
+      }
     }
   }
 
@@ -218,6 +221,9 @@ struct JSONScanner {
 
   private mutating func take() throws(ImportError) {
     if let byte = try input.next() { scratch.append(byte) }
+    if scratch.count > ImportLimits.maximumLineLength {
+      throw ImportError(file: input.source, line: input.line, reason: .lineTooLong)
+    }
   }
 
   private mutating func readLiteral(_ literal: String) throws(ImportError) {

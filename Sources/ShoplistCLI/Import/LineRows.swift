@@ -1,7 +1,8 @@
 import ShoppingCore
 
 /// Reads an input line by line, for the formats that hold one row per line (text, NDJSON):
-/// skips a leading byte-order mark, drops a CR before each line feed, and gathers batches.
+/// skips a leading byte-order mark, refuses lines past ``ImportLimits/maximumLineLength``, and
+/// gathers batches.
 struct LineRows {
   private var input: ByteReader
   private let batchSize: Int
@@ -18,10 +19,10 @@ struct LineRows {
   /// The input's name, for messages.
   var source: String { input.source }
 
-  /// The next batch: `parse` turns each line (without its line break) into a row or a bad row,
-  /// or `nil` for a line to skip; `nil` once the input is exhausted.
+  /// The next batch, or `nil` once the input is exhausted: `parse` adds what each line
+  /// (without its line break) holds to the batch, if anything.
   mutating func nextBatch(
-    _ parse: (_ line: [UInt8], _ number: Int) -> Result<ImportRow, ImportError>?
+    _ parse: (_ line: [UInt8], _ number: Int, _ batch: inout ImportBatch) -> Void
   ) throws(ImportError) -> ImportBatch? {
     guard !finished else { return nil }
     if input.bytesRead == 0, try input.lookahead(3).elementsEqual([0xEF, 0xBB, 0xBF]) {
@@ -30,29 +31,38 @@ struct LineRows {
     var batch = ImportBatch()
     while batch.count < batchSize {
       let number = input.line
-      guard try readLine() else {
+      switch try readLine() {
+      case .end:
         finished = true
-        break
+      case .tooLong:
+        batch.errors.append(ImportError(file: source, line: number, reason: .lineTooLong))
+        guard try input.skipLine(limit: ImportLimits.maximumSkip) else {
+          throw ImportError(file: source, line: number, reason: .lineTooLong)
+        }
+      case .line:
+        parse(line, number, &batch)
       }
-      switch parse(line, number) {
-      case let .success(row)?: batch.rows.append(row)
-      case let .failure(error)?: batch.errors.append(error)
-      case nil: continue
-      }
+      if finished { break }
     }
-    return batch.count == 0 && finished ? nil : batch
+    return batch.count == 0 && batch.lists.isEmpty && finished ? nil : batch
   }
 
-  /// Reads the next line into `line`, without its line break; `false` at the end.
-  private mutating func readLine() throws(ImportError) -> Bool {
+  private enum Outcome {
+    case end
+    case line
+    case tooLong
+  }
+
+  /// Reads the next line into `line`, without its line break.
+  private mutating func readLine() throws(ImportError) -> Outcome {
     line.removeAll(keepingCapacity: true)
-    guard var byte = try input.next() else { return false }
+    guard var byte = try input.next() else { return .end }
     while byte != .lineFeed {
+      guard line.count < ImportLimits.maximumLineLength else { return .tooLong }
       line.append(byte)
       guard let following = try input.next() else { break }
       byte = following
     }
-    if line.last == .carriageReturn { line.removeLast() }
-    return true
+    return .line
   }
 }

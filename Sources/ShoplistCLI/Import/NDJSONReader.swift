@@ -12,12 +12,12 @@ struct NDJSONReader: ImportReader {
 
   mutating func nextBatch() throws(ImportError) -> ImportBatch? {
     let source = lines.source
-    return try lines.nextBatch { line, number in
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+    return try lines.nextBatch { line, number, batch in
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
       do throws(ImportError) {
-        return .success(try Self.row(line, number, source).validated(file: source))
+        batch.rows.append(try Self.row(line, number, source).validated(file: source))
       } catch {
-        return .failure(error)
+        batch.errors.append(error)
       }
     }
   }
@@ -26,7 +26,7 @@ struct NDJSONReader: ImportReader {
     _ line: [UInt8], _ number: Int, _ source: String
   ) throws(ImportError) -> RawRow {
     var scanner = JSONScanner(input: ByteReader(bytes: line, source: source, line: number))
-    let row = try JSONItem.read(&scanner).get()
+    let row = try JSONItem.read(&scanner)
     guard try scanner.peekToken() == nil else {
       throw scanner.failure("unexpected text after the object")
     }

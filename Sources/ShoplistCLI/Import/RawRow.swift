@@ -16,6 +16,11 @@ struct RawRow: Equatable {
   var checked: String?
   var list: String?
   var id: String?
+  var addedAt: String?
+  var updatedAt: String?
+  /// What made the row unreadable while it was read (a field that is not UTF-8, a JSON value
+  /// of the wrong type), if anything: the row is bad whatever its other fields say.
+  var problem: ImportError.Reason?
 
   init(line: Int) {
     self.line = line
@@ -24,20 +29,43 @@ struct RawRow: Equatable {
   /// The row checked against the domain's rules.
   ///
   /// - Parameter file: The input's name, for the error.
-  /// - Throws: ``ImportError`` naming the first bad field.
+  /// - Throws: ``ImportError`` naming the first bad field, with what can still be read of the
+  ///   row (see ``skipped``).
   func validated(file: String) throws(ImportError) -> ImportRow {
-    guard let rawName = name else { throw error(file, .missingName) }
+    do throws(ImportError.Reason) {
+      return try validatedRow()
+    } catch {
+      throw ImportError(file: file, line: line, reason: error, skipped: skipped)
+    }
+  }
+
+  /// What can be read of the row however bad it is: its list, a valid id, a valid name.
+  var skipped: SkippedImportRow {
+    let listName = list.map(Self.trimmed)
+    let target: SkippedImportRow.List =
+      if let listName, !listName.isEmpty {
+        (try? Naming.name(listName)).map { .named($0) } ?? .unreadable
+      } else {
+        .target
+      }
+    return SkippedImportRow(
+      line: line, list: target, id: id.flatMap { UUID(canonical: Self.trimmed($0)) },
+      name: name.flatMap { try? Naming.name($0) }
+    )
+  }
+
+  private func validatedRow() throws(ImportError.Reason) -> ImportRow {
+    if let problem { throw problem }
+    guard let rawName = name else { throw .missingName }
     let validName: String
     do throws(ShoppingError) {
       validName = try Naming.name(rawName)
     } catch {
-      throw self.error(file, .invalidField(error))
+      throw .invalidField(error)
     }
     var isChecked: Bool?
     if let checked {
-      guard let value = Self.checkedValue(checked) else {
-        throw error(file, .invalidChecked(checked))
-      }
+      guard let value = Self.checkedValue(checked) else { throw .invalidChecked(checked) }
       isChecked = value
     }
     let changes: ProductChanges
@@ -47,24 +75,37 @@ struct RawRow: Equatable {
         unit: unit, category: category, note: note, isChecked: isChecked
       )
     } catch {
-      throw self.error(file, .invalidField(error))
+      throw .invalidField(error)
     }
     var listName: String?
     if let list, !Self.trimmed(list).isEmpty {
       do throws(ShoppingError) {
         listName = try Naming.name(list)
       } catch {
-        throw self.error(file, .invalidListName(error))
+        throw .invalidListName(error)
       }
     }
     var uuid: UUID?
     if let id, !Self.trimmed(id).isEmpty {
-      guard let parsed = UUID(canonical: Self.trimmed(id)) else {
-        throw self.error(file, .invalidID(id))
-      }
+      guard let parsed = UUID(canonical: Self.trimmed(id)) else { throw .invalidID(id) }
       uuid = parsed
     }
-    return ImportRow(line: line, id: uuid, name: validName, list: listName, changes: changes)
+    return ImportRow(
+      line: line, id: uuid, name: validName, list: listName, changes: changes,
+      addedAt: try Self.timestamp(addedAt, field: "addedAt"),
+      updatedAt: try Self.timestamp(updatedAt, field: "updatedAt")
+    )
+  }
+
+  /// A timestamp field: absent or empty is no timestamp.
+  private static func timestamp(
+    _ text: String?, field: String
+  ) throws(ImportError.Reason) -> Date? {
+    guard let text, !trimmed(text).isEmpty else { return nil }
+    guard let date = Timestamp.date(from: trimmed(text)) else {
+      throw .invalidTimestamp(field: field, value: text)
+    }
+    return date
   }
 
   /// The spellings of `checked` the contract accepts, in any case: `true/false/1/0/yes/no/x`
@@ -82,7 +123,7 @@ struct RawRow: Equatable {
 
   /// The text without surrounding white space; most values have none, and skip the costly
   /// general trimming.
-  private static func trimmed(_ text: String) -> String {
+  static func trimmed(_ text: String) -> String {
     // Printable ASCII at both ends, the usual case, needs no Unicode tables.
     if let first = text.utf8.first, let last = text.utf8.last,
       (0x21...0x7E).contains(first), (0x21...0x7E).contains(last)
@@ -93,9 +134,5 @@ struct RawRow: Equatable {
       first.properties.isWhitespace || last.properties.isWhitespace
     else { return text }
     return text.trimmingCharacters(in: .whitespaces)
-  }
-
-  private func error(_ file: String, _ reason: ImportError.Reason) -> ImportError {
-    ImportError(file: file, line: line, reason: reason)
   }
 }

@@ -23,6 +23,8 @@ enum ArgumentOrder {
     }
     guard !leading.isEmpty, index < arguments.count else { return arguments }
     var rest = Array(arguments[index...])
+    // `help` takes no options: `shoplist --db X help add` is help for `add`.
+    if rest.first == "help" { return rest }
     // Keep them before a `--`, after which everything is a positional value.
     let insertion = rest.firstIndex(of: "--") ?? rest.endIndex
     rest.insert(contentsOf: leading, at: insertion)

@@ -37,10 +37,19 @@ struct CommandContext {
     return try Naming.name(raw)
   }
 
-  func openDatabase() throws -> ShoppingDatabase {
-    let path = try DatabaseLocation.path(option: options.db, environment: environment)
+  /// The database file's path: `--db`, `$SHOPLIST_DB`, then the default places.
+  func databasePath() throws -> String {
+    try DatabaseLocation.path(option: options.db, environment: environment)
+  }
+
+  /// Opens the database; `access: .read` for commands that only read, which then work on a
+  /// database this user may not write.
+  func openDatabase(access: ShoppingDatabase.Access = .write) throws -> ShoppingDatabase {
+    let path = try databasePath()
     let milliseconds = Int64((options.wait * 1000).rounded())
-    return try ShoppingDatabase(path: path, busyTimeout: .milliseconds(milliseconds))
+    return try ShoppingDatabase(
+      path: path, busyTimeout: .milliseconds(milliseconds), access: access
+    )
   }
 
   /// A store over `repository` holding every list by name and the lists `names` in full,
@@ -51,7 +60,7 @@ struct CommandContext {
     repository.makeStore(
       initialState: try repository.loadState(loadingListsNamed: names),
       reducer: TracedIfAsked(base: ShoppingReducer(environment: shopping), trace: options.trace),
-      trace: options.trace ? .standardError : nil
+      trace: options.trace ? .escapedStandardError : nil
     )
   }
 
@@ -79,7 +88,11 @@ struct CommandContext {
       needs: needs, creatingIfMissing: creatingIfMissing, body
     )
     if options.quiet { return }
-    try Output.standardOutput(document ?? confirmation + "\n")
+    if let document {
+      try Output.standardOutput(document)
+    } else {
+      try Output.lines(confirmation + "\n")
+    }
   }
 
   /// The work of ``mutateTargetList(needs:creatingIfMissing:_:)`` without the printing:
@@ -153,9 +166,9 @@ struct CommandContext {
     _ read: (ShoppingRepository, String) throws -> Result?
   ) throws -> Result {
     let name = try targetListName()
-    let database = try openDatabase()
+    let database = try openDatabase(access: .read)
     if let found = try database.read({ try read($0, name) }) { return found }
-    guard Naming.key(name) == Naming.key(Self.defaultListName) else {
+    guard Naming.key(name) == Naming.key(Self.defaultListName), !database.isReadOnly else {
       throw ShoppingError.noSuchList(name)
     }
     try ensureDefaultList(in: database)
@@ -180,7 +193,11 @@ struct CommandContext {
   /// else `text`.
   func report(text: String, json: @autoclosure () -> String) throws {
     if options.quiet { return }
-    try Output.standardOutput(options.json ? json() : text + "\n")
+    if options.json {
+      try Output.standardOutput(json())
+    } else {
+      try Output.lines(text + "\n")
+    }
   }
 }
 
@@ -222,7 +239,14 @@ struct TracedIfAsked: Reducer, Sendable {
     -> [PersistenceEffect]
   {
     trace
-      ? try base.traced(to: .standardError).reduce(into: &state, action: action)
+      ? try base.traced(to: .escapedStandardError).reduce(into: &state, action: action)
       : try base.reduce(into: &state, action: action)
+  }
+}
+
+extension TraceOutput {
+  /// Standard error, with what the traced values hold escaped for the terminal.
+  static var escapedStandardError: Self {
+    Self { text in TraceOutput.standardError.write(Output.escapingLines(text)) }
   }
 }

@@ -10,12 +10,13 @@ import ArgumentParser
 enum CommandDispatch {
   static func parseDirectly(_ arguments: [String]) -> ParsableCommand? {
     guard !arguments.contains(where: asksTheRoot) else { return nil }
-    guard let name = arguments.first, var command = subcommand(named: name, in: Shoplist.self)
+    guard let name = arguments.first,
+      var command = ArgumentCheck.command(named: name, in: Shoplist.self)
     else { return nil }
     var rest = Array(arguments.dropFirst())
     let nested = command.configuration.subcommands
     if !nested.isEmpty {
-      if let next = rest.first, let child = subcommand(named: next, in: command) {
+      if let next = rest.first, let child = ArgumentCheck.command(named: next, in: command) {
         command = child
         rest.removeFirst()
       } else if let fallback = command.configuration.defaultSubcommand {
@@ -25,14 +26,6 @@ enum CommandDispatch {
       }
     }
     return try? command.parseAsRoot(rest)
-  }
-
-  private static func subcommand(
-    named name: String, in parent: ParsableCommand.Type
-  ) -> ParsableCommand.Type? {
-    parent.configuration.subcommands.first { command in
-      command._commandName == name || command.configuration.aliases.contains(name)
-    }
   }
 
   private static func asksTheRoot(_ argument: String) -> Bool {

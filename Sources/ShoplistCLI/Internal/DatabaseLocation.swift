@@ -4,7 +4,12 @@ enum DatabaseLocation {
   static let fileName = "shoplist.sqlite"
 
   static func path(option: String?, environment: [String: String]) throws -> String {
-    if let option, !option.isEmpty { return option }
+    if let option {
+      guard !option.isEmpty else {
+        throw CommandError.usage("--db needs a path, not an empty one")
+      }
+      return option
+    }
     if let path = environment["SHOPLIST_DB"], !path.isEmpty { return path }
     if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
       return "\(data)/shoplist/\(fileName)"

@@ -3,21 +3,36 @@ import ShoppingCore
 /// Writes lists in a form `import` reads back, list by list and in chunks, so that exporting
 /// holds one list in memory at a time, never the whole output.
 ///
-/// - json: the `shoplist/1` document, one item per line, items as the JSON output writes them;
-/// - csv: a header naming every column, then one row per item, with each row's list and id so
-///   that importing it into an empty database recreates the same lists;
-/// - text: one name per line (with `--all-lists`, each list starts with a `# list: NAME`
-///   comment, which import skips).
+/// - json: the `shoplist/1` document, one item per line, items as the JSON output writes them,
+///   empty lists included;
+/// - csv: a header naming every column, then one row per item, with each row's list, id and
+///   timestamps, so that importing it into an empty database recreates the same lists;
+/// - ndjson: one item object per line, as the JSON output writes it, with its `list`;
+/// - text: one name per line, `[x] ` before a checked one, and a `\` before a name that
+///   import would otherwise read as a comment, an escape or a checkbox; with `--all-lists`,
+///   each list starts with a `# list: NAME` line, which import reads back (empty lists too).
 struct ExportWriter {
   /// The formats `export` writes.
   enum Format: String, CaseIterable {
     case json
     case csv
+    case ndjson
     case text
+
+    /// The format a file's extension names (`.csv`, `.json`, `.ndjson`/`.jsonl`, `.txt`).
+    static func byExtension(_ path: String) -> Format? {
+      switch ImportFormat.byExtension(path) {
+      case .csv?: .csv
+      case .json?: .json
+      case .ndjson?: .ndjson
+      case .text?: .text
+      case .auto?, nil: nil
+      }
+    }
   }
 
   /// The CSV header, in the order of the row fields.
-  static let csvHeader = "name,quantity,unit,category,note,checked,list,id"
+  static let csvHeader = "name,quantity,unit,category,note,checked,list,id,addedAt,updatedAt"
 
   private let format: Format
   private let commentsLists: Bool
@@ -42,7 +57,7 @@ struct ExportWriter {
     switch format {
     case .json: text += #"{"format": "shoplist/1", "lists": ["#
     case .csv: text += Self.csvHeader + "\n"
-    case .text: break
+    case .ndjson, .text: break
     }
   }
 
@@ -68,10 +83,18 @@ struct ExportWriter {
         text += Self.csvRow(product, list: list.name)
         try flushIfFull()
       }
+    case .ndjson:
+      for (offset, product) in list.products.enumerated() {
+        var item = JSONWriter()
+        item.item(product, position: offset + 1, list: list.name)
+        item.append("\n")
+        text += item.text
+        try flushIfFull()
+      }
     case .text:
       if commentsLists { text += "# list: \(list.name)\n" }
       for product in list.products {
-        text += product.name + "\n"
+        text += Self.textLine(product)
         try flushIfFull()
       }
     }
@@ -96,7 +119,18 @@ struct ExportWriter {
       csvField(product.name), product.quantity.description, csvField(product.unit ?? ""),
       csvField(product.category ?? ""), csvField(product.note ?? ""),
       product.isChecked ? "true" : "false", csvField(list), product.id.canonicalText,
+      Timestamp.string(from: product.addedAt), Timestamp.string(from: product.updatedAt),
     ].joined(separator: ",") + "\n"
+  }
+
+  /// One line of the text format: the name, after `[x] ` when checked; an unchecked name that
+  /// starts with `#`, `\` or `[` is escaped with a `\`, so that import reads it as a name.
+  static func textLine(_ product: Product) -> String {
+    if product.isChecked { return "[x] " + product.name + "\n" }
+    switch product.name.first {
+    case "#", "\\", "[": return "\\" + product.name + "\n"
+    default: return product.name + "\n"
+    }
   }
 
   /// A CSV field, quoted when it holds a comma, a quote or a line break, or starts or ends

@@ -73,7 +73,8 @@ struct JSONWriter {
     return writer.text
   }
 
-  mutating func item(_ product: Product, position: Int) {
+  /// An item object, with its list's name last when `list` is given (an NDJSON line).
+  mutating func item(_ product: Product, position: Int, list: String? = nil) {
     append(#"{"id": ""#)
     product.id.appendCanonicalText(to: &bytes)
     append(#"", "position": "#)
@@ -94,7 +95,13 @@ struct JSONWriter {
     timestamp(product.addedAt)
     append(#"", "updatedAt": ""#)
     timestamp(product.updatedAt)
-    append(#""}"#)
+    if let list {
+      append(#"", "list": "#)
+      string(list)
+      append("}")
+    } else {
+      append(#""}"#)
+    }
   }
 
   /// Appends JSON text written by the caller.

@@ -16,9 +16,9 @@ struct ListTable {
     let products = shown ?? Array(list.products)
     let total = list.products.count
     let checked = list.checkedCount
-    var heading = terminal.styled(list.name, .bold) + " · "
+    var heading = terminal.styled(DisplayText.escaped(list.name), .bold) + " · "
     heading += total == 0 ? "empty" : "\(total) item\(total == 1 ? "" : "s"), \(checked) checked"
-    if let filterDescription { heading += " · showing \(filterDescription)" }
+    if let filterDescription { heading += " · showing \(DisplayText.escaped(filterDescription))" }
     var lines = [heading]
     if products.isEmpty {
       lines.append(
@@ -30,19 +30,21 @@ struct ListTable {
       Row(
         number: String((list.products.index(id: product.id) ?? 0) + 1),
         product: product,
-        amount: product.quantity.description + (product.unit.map { " \($0)" } ?? ""),
-        category: product.category ?? "",
-        note: product.note ?? ""
+        name: DisplayText.escaped(product.name),
+        amount: product.quantity.description
+          + (product.unit.map { " \(DisplayText.escaped($0))" } ?? ""),
+        category: DisplayText.escaped(product.category ?? ""),
+        note: DisplayText.escaped(product.note ?? "")
       )
     }
     let numberWidth = rows.map(\.number.count).max() ?? 1
-    let nameWidth = rows.map(\.product.name.count).max() ?? 0
+    let nameWidth = rows.map(\.name.count).max() ?? 0
     let amountWidth = rows.map(\.amount.count).max() ?? 0
     let categoryWidth = rows.map(\.category.count).max() ?? 0
     for row in rows {
       var line = "  " + pad(row.number, numberWidth, leading: true) + "  "
       line += row.product.isChecked ? "[x] " : "[ ] "
-      line += pad(row.product.name, nameWidth) + "  " + pad(row.amount, amountWidth)
+      line += pad(row.name, nameWidth) + "  " + pad(row.amount, amountWidth)
       if categoryWidth > 0 {
         line += "  " + pad(row.category, categoryWidth)
       }
@@ -58,6 +60,7 @@ struct ListTable {
   private struct Row {
     let number: String
     let product: Product
+    let name: String
     let amount: String
     let category: String
     let note: String

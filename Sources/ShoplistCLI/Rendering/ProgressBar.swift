@@ -8,7 +8,7 @@ struct ProgressBar {
   private var drawn = false
 
   init(label: String, total: Int?) {
-    self.label = label
+    self.label = Output.escapingLines(label)
     self.total = total.flatMap { $0 > 0 ? $0 : nil }
   }
 

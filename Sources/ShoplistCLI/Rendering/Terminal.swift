@@ -1,3 +1,5 @@
+import ShoppingCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -14,7 +16,8 @@ struct Terminal: Sendable {
 
   static func current(noColorOption: Bool, environment: [String: String]) -> Terminal {
     let stdoutIsTerminal = isatty(1) == 1
-    let noColor = noColorOption || environment["NO_COLOR"].map { !$0.isEmpty } == true
+    let noColor =
+      noColorOption || environment["NO_COLOR"].map { !$0.isEmpty } == true
       || environment["TERM"] == "dumb"
     return Terminal(
       useColor: stdoutIsTerminal && !noColor,
@@ -40,6 +43,20 @@ struct Terminal: Sendable {
 /// Writes to a file descriptor, all of it, without the stdio buffers (so a crash cannot leave
 /// half a JSON document behind them, and stderr lines never interleave mid-line).
 enum Output {
+  /// Prints human text on stdout: each line with whatever a stored value or the user's
+  /// input put in it escaped (see ``ShoppingCore/DisplayText``), so that no value can act on
+  /// the terminal.
+  static func lines(_ text: String) throws {
+    try standardOutput(escapingLines(text))
+  }
+
+  /// `text` with every line escaped, its line breaks kept.
+  static func escapingLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { DisplayText.escaped(String($0)) }
+      .joined(separator: "\n")
+  }
+
   static func standardOutput(_ text: String) throws {
     guard writeAll(text, to: 1) else {
       throw CommandError.output("cannot write to standard output")

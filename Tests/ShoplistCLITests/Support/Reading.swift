@@ -18,6 +18,7 @@ func read(
   var all = ImportBatch()
   while let batch = try reader.nextBatch() {
     #expect(batch.count <= batchSize, "a batch larger than asked for")
+    all.lists += batch.lists.map { .init(name: $0.name, beforeRow: all.rows.count + $0.beforeRow) }
     all.rows += batch.rows
     all.errors += batch.errors
   }

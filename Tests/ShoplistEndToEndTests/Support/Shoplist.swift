@@ -70,13 +70,22 @@ struct Shoplist {
     try run(arguments: arguments, stdin: stdin, environment: extra)
   }
 
-  func run(arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:])
-    throws -> Result
-  {
+  func run(
+    arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:],
+    workingDirectory: URL? = nil, asUser user: Int? = nil
+  ) throws -> Result {
     let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = arguments
+    if let user {
+      // setpriv drops root's privileges, so that file permissions bind the run.
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+      process.arguments =
+        ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", Self.binary.path] + arguments
+    } else {
+      process.executableURL = Self.binary
+      process.arguments = arguments
+    }
     process.environment = environment.merging(extra) { $1 }
+    if let workingDirectory { process.currentDirectoryURL = workingDirectory }
     let output = Pipe()
     let errors = Pipe()
     let input = Pipe()
@@ -88,15 +97,28 @@ struct Shoplist {
       input.fileHandleForWriting.write(Data(stdin.utf8))
     }
     try input.fileHandleForWriting.close()
-    // Read both pipes before waiting, so a large output cannot fill a pipe and stall the child.
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    // Read both pipes at once and before waiting, so that a large output on either cannot
+    // fill its pipe and stall the child.
+    let (outputData, errorData) = Self.readBoth(output, errors)
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus,
       stdout: String(decoding: outputData, as: UTF8.self),
       stderr: String(decoding: errorData, as: UTF8.self)
     )
+  }
+
+  /// Everything the two pipes carry until they close, read side by side.
+  static func readBoth(_ first: Pipe, _ second: Pipe) -> (Data, Data) {
+    nonisolated(unsafe) var secondData = Data()
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      secondData = second.fileHandleForReading.readDataToEndOfFile()
+      done.signal()
+    }
+    let firstData = first.fileHandleForReading.readDataToEndOfFile()
+    done.wait()
+    return (firstData, secondData)
   }
 
   /// Runs and requires success.

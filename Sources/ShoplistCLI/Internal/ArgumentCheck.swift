@@ -1,0 +1,69 @@
+import ArgumentParser
+import ShoppingCore
+
+/// What the argument parser would get wrong, found before it runs: a word such as `-fresh`,
+/// which it reads as a cluster of short flags containing `-h` (help, exit 0, nothing done), an
+/// unknown command, which it reports as stray arguments, and `help` for a command that does
+/// not exist, for which it prints the general help and succeeds.
+enum ArgumentCheck {
+  /// The short options shoplist has: `-l NAME`, `-q`, `-h`.
+  static let shortOptions: Set<String> = ["-l", "-q", "-h"]
+
+  /// The usage error `arguments` (global options already after the command) make, if any.
+  static func problem(in arguments: [String]) -> CommandError? {
+    guard let first = arguments.first else { return nil }
+    if !first.hasPrefix("-") {
+      if first == "help" {
+        return unknownHelpTopic(Array(arguments.dropFirst()))
+      }
+      guard command(named: first, in: Shoplist.self) != nil else {
+        return .usage("unknown command \(DisplayText.quoted(first)) (see shoplist --help)")
+      }
+    }
+    for argument in arguments {
+      if argument == "--" { break }
+      if isUnknownShortOption(argument) {
+        return .usage(unknownOption(argument))
+      }
+    }
+    return nil
+  }
+
+  /// The message for an option shoplist does not have, with the way to mean it as a name.
+  static func unknownOption(_ option: String) -> String {
+    "unknown option \(DisplayText.quoted(option)); \(dashDashHint)"
+  }
+
+  /// How to give a name or reference that starts with `-`.
+  static let dashDashHint = "to give a name that starts with -, write -- before it"
+
+  /// Whether `argument` is a single-dash word other than shoplist's short options and
+  /// negative numbers: never a flag cluster, always an unknown option.
+  private static func isUnknownShortOption(_ argument: String) -> Bool {
+    guard argument.hasPrefix("-"), !argument.hasPrefix("--"), argument.count > 1 else {
+      return false
+    }
+    if shortOptions.contains(argument) { return false }
+    let number = argument.dropFirst()
+    return !number.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+  }
+
+  private static func unknownHelpTopic(_ words: [String]) -> CommandError? {
+    var parent: ParsableCommand.Type = Shoplist.self
+    for word in words where !word.hasPrefix("-") {
+      guard let child = command(named: word, in: parent) else {
+        return .usage("unknown command \(DisplayText.quoted(word)) (see shoplist --help)")
+      }
+      parent = child
+    }
+    return nil
+  }
+
+  static func command(
+    named name: String, in parent: ParsableCommand.Type
+  ) -> ParsableCommand.Type? {
+    parent.configuration.subcommands.first { command in
+      command._commandName == name || command.configuration.aliases.contains(name)
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A database the user may read but not write: reading works, writing says why, and the file
+/// stays exactly as it was.
+@Suite struct ReadOnlyTests {
+  /// A database owned by root that `nobody` can read but not write.
+  func readOnlyDatabase() throws -> Shoplist {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "milk", "eggs")
+    try shoplist.ok("add", "nails", "--list", "hardware")
+    let folder = shoplist.database.deletingLastPathComponent()
+    try shell("/bin/chmod", "755", shoplist.folder.path, folder.path)
+    try shell("/bin/chmod", "644", shoplist.database.path)
+    return shoplist
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "running as another user needs root"))
+  func listListsAndExportWork() throws {
+    let shoplist = try readOnlyDatabase()
+    let before = shoplist.databaseBytes()
+
+    let list = try shoplist.runAsNobody(["list", "--json"])
+    let lists = try shoplist.runAsNobody(["lists"])
+    let export = try shoplist.runAsNobody(["export", "--all-lists", "--format", "text"])
+
+    #expect(list.status == 0, "\(list)")
+    #expect(try list.itemNames() == ["milk", "eggs"])
+    #expect(lists.status == 0, "\(lists)")
+    #expect(lists.stdout.contains("hardware"), "\(lists)")
+    #expect(export.status == 0, "\(export)")
+    #expect(export.stdout.contains("nails"), "\(export)")
+    #expect(shoplist.databaseBytes() == before)
+    let folder = shoplist.database.deletingLastPathComponent().path
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["shoplist.sqlite"])
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "running as another user needs root"))
+  func aWriteIsExit74NamingTheDatabaseAsReadOnly() throws {
+    let shoplist = try readOnlyDatabase()
+    let before = shoplist.databaseBytes()
+
+    let result = try shoplist.runAsNobody(["check", "milk"])
+
+    #expect(result.status == 74, "\(result)")
+    #expect(result.stderr.contains("read-only"), "\(result)")
+    #expect(result.stderr.contains(shoplist.database.path), "\(result)")
+    #expect(shoplist.databaseBytes() == before)
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// Export, then import into an empty database: each format gives back what the contract says
+/// it keeps.
+@Suite struct RoundTripTests {
+  /// Lists in a chosen order, one of them empty, with names a line-based format could take
+  /// for something else.
+  func filled() throws -> Shoplist {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "milk", "#hash", "\\back", "[x] not checked", "plain")
+    try shoplist.ok("check", "milk")
+    try shoplist.ok("lists", "create", "empty one")
+    try shoplist.ok("add", "nails", "--list", "hardware")
+    return shoplist
+  }
+
+  func lists(_ shoplist: Shoplist) throws -> [String] {
+    let result = try shoplist.ok("lists", "--json")
+    return (try result.json()["lists"] as? [[String: Any]] ?? []).compactMap {
+      $0["name"] as? String
+    }
+  }
+
+  @Test func textKeepsListsEmptyOnesTooNamesOrderAndCheckedMarks() throws {
+    let source = try filled()
+    let exported = try source.ok("export", "--all-lists", "--format", "text").stdout
+
+    let copy = try Shoplist()
+    let path = try copy.file("backup.txt", exported)
+    let imported = try copy.run("import", path)
+
+    #expect(imported.status == 0, "\(imported)")
+    #expect(try lists(copy) == ["shopping", "empty one", "hardware"])
+    #expect(try copy.names() == ["milk", "#hash", "\\back", "[x] not checked", "plain"])
+    #expect(try copy.items()["milk"]?["checked"] as? Bool == true)
+    #expect(try copy.items()["[x] not checked"]?["checked"] as? Bool == false)
+    #expect(try copy.names(list: "hardware") == ["nails"])
+  }
+
+  @Test func jsonKeepsEverythingListShowsAndEmptyLists() throws {
+    let source = try filled()
+    Thread.sleep(forTimeInterval: 1.1)  // so that timestamps made by the import would differ
+    let exported = try source.ok("export", "--all-lists").stdout
+
+    let copy = try Shoplist()
+    let path = try copy.file("backup.json", exported)
+    try copy.ok("import", path)
+
+    #expect(try lists(copy) == ["shopping", "empty one", "hardware"])
+    for list in ["shopping", "hardware", "empty one"] {
+      #expect(
+        try copy.ok("list", "--json", "--list", list).stdout
+          == (try source.ok("list", "--json", "--list", list).stdout), "\(list)")
+    }
+  }
+
+  @Test(arguments: ["csv", "ndjson"])
+  func csvAndNDJSONKeepEveryFieldTimestampsIncluded(format: String) throws {
+    let source = try filled()
+    Thread.sleep(forTimeInterval: 1.1)
+    let exported = try source.ok("export", "--all-lists", "--format", format).stdout
+
+    let copy = try Shoplist()
+    let path = try copy.file("backup.\(format)", exported)
+    try copy.ok("import", path)
+
+    for list in ["shopping", "hardware"] {
+      #expect(
+        try copy.ok("list", "--json", "--list", list).stdout
+          == (try source.ok("list", "--json", "--list", list).stdout), "\(list)")
+    }
+  }
+}
