@@ -121,6 +121,10 @@ let package = Package(
     .executableTarget(
       name: "shoplist-bench-spawn"
     ),
+    .target(
+      name: "ShoplistTestSupport",
+      path: "Tests/Support"
+    ),
     .testTarget(
       name: "ComposableTests",
       dependencies: [
@@ -133,6 +137,7 @@ let package = Package(
       name: "ShoppingCoreTests",
       dependencies: [
         "ShoppingCore",
+        "ShoplistTestSupport",
         "ComposableTesting",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
@@ -148,11 +153,11 @@ let package = Package(
     ),
     .testTarget(
       name: "ShoplistCLITests",
-      dependencies: ["ShoplistCLI", "ShoppingCore"]
+      dependencies: ["ShoplistCLI", "ShoppingCore", "ShoplistTestSupport"]
     ),
     .testTarget(
       name: "ShoplistEndToEndTests",
-      dependencies: ["shoplist", "EmbedMigrationsTool"]
+      dependencies: ["shoplist", "EmbedMigrationsTool", "ShoppingCore", "ShoplistTestSupport"]
     ),
     .testTarget(
       name: "ShoplistBenchTests",

@@ -10,6 +10,21 @@ public protocol ProductLookup {
   /// Products whose name key starts with `prefix`, at most `limit` of them when a limit is
   /// given, in any order.
   func products(withKeyPrefix prefix: String, limit: Int?) throws -> [Product]
+  /// The products at these 1-based positions, by position; positions past the end are absent.
+  /// One pass over the list, however many positions: a command given thousands of numbers
+  /// must not look each up from the start.
+  func products(atPositions positions: Set<Int>) throws -> [Int: Product]
+}
+
+extension ProductLookup {
+  /// One lookup per position: fine for a few.
+  public func products(atPositions positions: Set<Int>) throws -> [Int: Product] {
+    var found: [Int: Product] = [:]
+    for position in positions {
+      if let product = try product(atPosition: position) { found[position] = product }
+    }
+    return found
+  }
 }
 
 extension ShoppingList: ProductLookup {

@@ -20,10 +20,17 @@ public enum ProductReference {
   public static func resolve(
     _ reference: String, in lookup: some ProductLookup, listName: String
   ) throws -> Product {
-    if reference.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-      let position = Int(reference), position >= 1,
-      let product = try lookup.product(atPosition: position)
-    {
+    try resolve(reference, in: lookup, listName: listName) { position in
+      try lookup.product(atPosition: position)
+    }
+  }
+
+  /// Resolves `reference`, finding positions through `atPosition`.
+  private static func resolve(
+    _ reference: String, in lookup: some ProductLookup, listName: String,
+    atPosition: (Int) throws -> Product?
+  ) throws -> Product {
+    if let position = position(reference), let product = try atPosition(position) {
       return product
     }
     let key = Naming.key(Naming.collapsingWhiteSpace(reference))
@@ -52,13 +59,27 @@ public enum ProductReference {
   public static func resolve(
     _ references: [String], in lookup: some ProductLookup, listName: String
   ) throws -> [Product] {
+    // Every number at once, in one pass over the list: one at a time, each would walk the
+    // list from its start, quadratic in the references.
+    let positions = Set(references.compactMap(position))
+    let byPosition = positions.count > 1 ? try lookup.products(atPositions: positions) : [:]
     var products: [Product] = []
     var seen: Set<Product.ID> = []
     for reference in references {
-      let product = try resolve(reference, in: lookup, listName: listName)
+      let product = try resolve(reference, in: lookup, listName: listName) { position in
+        positions.count > 1 ? byPosition[position] : try lookup.product(atPosition: position)
+      }
       if seen.insert(product.id).inserted { products.append(product) }
     }
     return products
+  }
+
+  /// The position a reference names if it is a positive integer.
+  private static func position(_ reference: String) -> Int? {
+    guard reference.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+      let position = Int(reference), position >= 1
+    else { return nil }
+    return position
   }
 }
 

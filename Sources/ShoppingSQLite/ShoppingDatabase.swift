@@ -29,7 +29,8 @@ public final class ShoppingDatabase: @unchecked Sendable {
   private let lock = NSLock()
   /// The thread running a transaction, so that a nested call fails instead of deadlocking.
   private let owner = Mutex<UInt?>(nil)
-  /// The file this connection opened, to notice when the path comes to name another one.
+  /// The file this connection opened, to notice when the path comes to name another one;
+  /// `nil` for a database in memory.
   private let fileIdentity: DatabaseFile.Identity?
 
   /// The page cache's limit, in KiB.
@@ -129,6 +130,37 @@ public final class ShoppingDatabase: @unchecked Sendable {
     self.fileIdentity = DatabaseFile.identity(of: path)
   }
 
+  /// A database in memory, nothing of which ever reaches a disk: empty and migrated, or a
+  /// copy of `source`. For a dry run, which must write nothing: not even create a missing
+  /// file, and not be refused by a file it cannot write.
+  ///
+  /// - Parameter source: The database to copy, read in one consistent snapshot.
+  public static func inMemory(
+    copying source: ShoppingDatabase? = nil
+  ) throws(DatabaseError) -> ShoppingDatabase {
+    let path = source?.path ?? ":memory:"
+    let connection = try Connection(path: ":memory:", create: true)
+    if let source {
+      do {
+        try source.withConnection { try connection.copy(from: $0) }
+      } catch let error as DatabaseError {
+        throw error
+      } catch {
+        throw DatabaseError(reason: .other, path: path, message: "\(error)")
+      }
+    }
+    try configure(connection)
+    try Migrator().migrate(connection)
+    return ShoppingDatabase(path: path, connection: connection)
+  }
+
+  private init(path: String, connection: Connection) {
+    self.path = path
+    self.connection = connection
+    self.fileIdentity = nil
+    self.isReadOnly = false
+  }
+
   /// Refuses a database that is not shoplist's, or is from a newer shoplist.
   private static func refuse(
     _ inspection: Migrator.Inspection, migrator: Migrator, path: String
@@ -196,7 +228,7 @@ public final class ShoppingDatabase: @unchecked Sendable {
       return try connection.transaction(immediate: writable) {
         // A writer may have waited a long time for the lock: if meanwhile the file was deleted
         // or another one put in its place, writing would go to a file nobody will read again.
-        if writable, DatabaseFile.identity(of: path) != fileIdentity {
+        if writable, let fileIdentity, DatabaseFile.identity(of: path) != fileIdentity {
           throw DatabaseError(
             reason: .fileReplaced, path: path, message: "the file is not the one that was opened"
           )

@@ -144,6 +144,30 @@ public struct DatabaseProductLookup: ProductLookup {
     )
   }
 
+  public func products(atPositions positions: Set<Int>) throws -> [Int: Product] {
+    try repository.checkUsable()
+    let wanted = positions.filter { $0 >= 1 }
+    guard !wanted.isEmpty else { return [:] }
+    // Numbered in one walk of the position index; the positions travel as one JSON array.
+    var found: [Int: Product] = [:]
+    try repository.connection.query(
+      """
+      SELECT \(ShoppingRepository.productColumns), number FROM (
+        SELECT \(ShoppingRepository.productColumns),
+          row_number() OVER (ORDER BY position, rowid) AS number
+        FROM product WHERE listId = ? ORDER BY position, rowid LIMIT ?
+      ) WHERE number IN (SELECT value FROM json_each(?))
+      """,
+      [
+        .id(listID), .integer(Int64(wanted.max() ?? 0)),
+        .text("[" + wanted.map(String.init).joined(separator: ",") + "]"),
+      ]
+    ) { row throws(DatabaseError) in
+      found[Int(row.integer(9))] = try repository.decodeProduct(row)
+    }
+    return found
+  }
+
   public func product(withKey key: String) throws -> Product? {
     try first(
       "SELECT \(ShoppingRepository.productColumns) FROM product WHERE listId = ? AND nameKey = ?",

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import Testing
 
 @testable import ShoplistCLI
@@ -6,18 +7,6 @@ import Testing
 /// Random bytes, and random mixes of each format's own punctuation, fed to every reader: each
 /// must return rows or errors, never crash or hang.
 @Suite struct RandomInputTests {
-  /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let alphabets: [[UInt8]] = [
     Array(#"name,checked,quantity,"x\"#.utf8) + [0x0A, 0x0D, 0xEF, 0xBB, 0xBF, 0xC3, 0xA9, 0x00],
     Array(#"{}[]:,"\nametrufalsnul0123456789.eE-+ u"#.utf8) + [0x0A, 0x20, 0xFF, 0xD8],
@@ -28,7 +17,7 @@ import Testing
 
   @Test(arguments: [ImportFormat.csv, .json, .ndjson, .text, .auto])
   func randomInputGivesRowsOrErrorsNeverACrash(format: ImportFormat) {
-    var random = SplitMix(state: 20_261_121)
+    var random = SplitMix64(seed: 20_261_121)
     for round in 0..<Self.rounds {
       let length = Int.random(in: 0..<600, using: &random)
       let bytes: [UInt8]

@@ -8,15 +8,21 @@ import Testing
 /// Killing shoplist at any moment leaves each command wholly there or wholly absent, and the
 /// database intact.
 @Suite struct CrashConsistencyTests {
+  /// `SHOPLIST_KILL_POINTS` replaces the suite's number of kill points for a long run.
+  static func killPoints(_ suite: Int) -> Int {
+    Int(ProcessInfo.processInfo.environment["SHOPLIST_KILL_POINTS"] ?? "") ?? suite
+  }
+
   @Test func commandsKilledAtManyPointsAreAllOrNothing() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "seed")
     var outcomes: [String: Int] = [:]
-    // 30 kill points spread over a command's life, from before it opens the database to after
-    // it commits: a three-item add is the unit that must not be split.
-    for point in 0..<30 {
+    // Kill points spread over a command's life (45 ms), from before it opens the database to
+    // after it commits: a three-item add is the unit that must not be split.
+    let points = Self.killPoints(30)
+    for point in 0..<points {
       let names = ["k\(point)-a", "k\(point)-b", "k\(point)-c"]
-      let delay = Double(point) * 0.0015
+      let delay = Double(point) * 0.045 / Double(points)
       let status = try shoplist.runAndKill(
         ["add"] + names + ["--quantity", "2", "--note", "kill point \(point)"], after: delay
       )
@@ -37,8 +43,9 @@ import Testing
   @Test func aKilledRenameOrToggleLeavesTheItemWhole() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk", "eggs")
-    for point in 0..<20 {
-      let delay = Double(point) * 0.002
+    let points = Self.killPoints(20)
+    for point in 0..<points {
+      let delay = Double(point) * 0.04 / Double(points)
       _ = try shoplist.runAndKill(["toggle", "1", "2"], after: delay)
       let items = try shoplist.items()
       let checked = ["milk", "eggs"].map { items[$0]?["checked"] as? Bool }

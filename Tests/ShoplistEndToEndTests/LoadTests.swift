@@ -14,7 +14,7 @@ import Testing
     let shoplist = try Shoplist()
     try shoplist.ok("list")
     let processes = 16
-    let rounds = 4
+    let rounds = Int(ProcessInfo.processInfo.environment["SHOPLIST_LOAD_ROUNDS"] ?? "") ?? 4
     let outcomes = try await withThrowingTaskGroup(of: (Model, [Shoplist.Result]).self) { group in
       for process in 1...processes {
         group.addTask {

@@ -64,6 +64,25 @@ struct LargeListTests {
     #expect(work.virtualMachineSteps < 2_000)
   }
 
+  @Test func manyNumbersAreResolvedInOneWalkOfTheList() throws {
+    let folder = try TemporaryFolder()
+    let database = try ShoppingDatabase(path: folder.path("shopping.sqlite"))
+    try database.seedGroceries((1...UInt64(Self.count)).map { product($0, "Item \($0)") })
+    let references = stride(from: 40_000, through: 2, by: -2).map(String.init)
+
+    let (found, work) = try database.write { repository in
+      let before = repository.statistics
+      let lookup = repository.productLookup(inList: groceriesID)
+      let found = try ProductReference.resolve(references, in: lookup, listName: "Groceries")
+      return (found, repository.statistics - before)
+    }
+
+    #expect(found.map(\.name) == references.map { "Item \($0)" })
+    #expect(work.statementsExecuted == 1)
+    // One at a time, each number would walk the list from its start: 400 million steps.
+    #expect(work.virtualMachineSteps < 5_000_000)
+  }
+
   @Test func aPrefixLookupUsesTheNameIndexAndIsExact() throws {
     let folder = try TemporaryFolder()
     let database = try ShoppingDatabase(path: folder.path("shopping.sqlite"))

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import ShoppingCore
+import ShoppingSQLite
 
 struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -131,10 +133,20 @@ struct ImportCommand: ParsableCommand {
       ? ProgressBar(label: input.name, total: input.size) : nil
     defer { bar?.finish() }
     var reader = try format.makeReader(input.bytes(), path: input.path)
-    let database = try context.openDatabase()
+    let database = try dryRun ? dryRunDatabase(context) : context.openDatabase()
     return try importer.run(&reader, into: database) { bytes, rows in
       bar?.update(bytes: bytes, rows: rows)
     }
+  }
+
+  /// What a dry run imports into: the database itself, whose transaction is rolled back,
+  /// unless that would write anything, or cannot: a copy in memory of a database this user
+  /// may not write, and an empty one in memory when there is no database file yet.
+  private func dryRunDatabase(_ context: CommandContext) throws -> ShoppingDatabase {
+    let path = try context.databasePath()
+    guard FileManager.default.fileExists(atPath: path) else { return try .inMemory() }
+    let database = try context.openDatabase(access: .read)
+    return database.isReadOnly ? try .inMemory(copying: database) : database
   }
 
   private func report(_ issues: ImportIssues) {

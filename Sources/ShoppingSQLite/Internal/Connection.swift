@@ -15,7 +15,7 @@ import CSQLite
 /// module, which is also the key of the statement cache.
 final class Connection {
   let path: String
-  private let handle: OpaquePointer
+  fileprivate let handle: OpaquePointer
   private var statements: [String: Statement] = [:]
   /// The statement run last, with its text.
   private var recent: (sql: String, statement: Statement)?
@@ -80,11 +80,19 @@ final class Connection {
     return text
   }
 
+  /// Whether SQLite met a full disk on this connection.
+  private var metFullDisk = false
+
   deinit {
     // Finalize before closing, or the close would leave a zombie connection behind.
     recent = nil
     statements.removeAll()
     sqlite3_close_v2(handle)
+    if metFullDisk {
+      // SQLite leaves its shared-memory file behind when it cannot map it: on a full disk it
+      // would hold the last space, and every later command would fail for want of it.
+      DatabaseFile.removeUnusedCompanions(of: path)
+    }
   }
 
   /// Makes SQLite wait up to `timeout` for a lock before reporting the database busy.
@@ -97,6 +105,21 @@ final class Connection {
   /// Whether a transaction is open; SQLite may end one on its own after some failures.
   var isInTransaction: Bool {
     sqlite3_get_autocommit(handle) == 0
+  }
+
+  /// Whether the database lives in memory only.
+  var isInMemory: Bool {
+    sqlite3_db_filename(handle, "main").map { $0.pointee == 0 } ?? true
+  }
+
+  /// Copies the whole of `source`'s database into this connection's, replacing it.
+  func copy(from source: Connection) throws(DatabaseError) {
+    guard let backup = sqlite3_backup_init(handle, "main", source.handle, "main") else {
+      throw error(sqlite3_extended_errcode(handle))
+    }
+    let code = sqlite3_backup_step(backup, -1)
+    sqlite3_backup_finish(backup)
+    guard code == SQLITE_DONE else { throw error(code) }
   }
 
   /// Whether SQLite could open the file for reading only.
@@ -232,6 +255,7 @@ final class Connection {
     if code & 0xFF == SQLITE_IOERR, cause == ENOSPC || cause == EDQUOT {
       error.reason = .diskFull
     }
+    if error.reason == .diskFull { metFullDisk = true }
     return error
   }
 

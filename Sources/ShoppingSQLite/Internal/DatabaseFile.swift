@@ -125,21 +125,56 @@ enum DatabaseFile {
     return access(path, W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK) == 0
   }
 
+  /// Removes SQLite's `-shm` file, and its `-wal` file if empty, when no connection of any
+  /// process has the database open: what SQLite's last connection does when it closes, and
+  /// fails to do when the disk is too full to map the shared memory.
+  ///
+  /// Every open connection to a database in write-ahead-log mode holds a shared lock on it,
+  /// so this takes SQLite's own shared-lock range for writing first, and removes nothing
+  /// when any connection holds it. A log with content is kept, and so is its index.
+  static func removeUnusedCompanions(of path: String) {
+    var status = stat()
+    let walExists = stat(path + "-wal", &status) == 0
+    guard !walExists || status.st_size == 0 else { return }
+    let descriptor = open(path, O_RDWR | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    // This process holds no connection any more: closing the descriptor loses no lock.
+    defer { close(descriptor) }
+    var lock = flock()
+    lock.l_type = Int16(F_WRLCK)
+    lock.l_whence = Int16(SEEK_SET)
+    lock.l_start = sharedLockStart
+    lock.l_len = sharedLockLength
+    guard fcntl(descriptor, F_SETLK, &lock) == 0 else { return }
+    if walExists { unlink(path + "-wal") }
+    unlink(path + "-shm")
+  }
+
+  /// SQLite's shared-lock byte range of a database file: two bytes past its pending byte
+  /// (2^30), 510 bytes long.
+  private static let sharedLockStart: off_t = 0x4000_0002
+  private static let sharedLockLength: off_t = 510
+
   /// Whether SQLite's write-ahead log exists beside the file.
   static func hasWriteAheadLog(_ path: String) -> Bool {
     access(path + "-wal", F_OK) == 0
   }
 
-  /// Holds an exclusive lock on the file, separate from SQLite's, while a database is
-  /// created, switched to write-ahead logging and migrated: processes that all find a new
-  /// file wait for each other there, instead of meeting in SQLite's locking of a file whose
-  /// journal mode is changing, where some fail at once as busy.
+  /// Holds an exclusive lock on the database's folder while a database is created, switched
+  /// to write-ahead logging and migrated: processes that all find a new file wait for each
+  /// other there, instead of meeting in SQLite's locking of a file whose journal mode is
+  /// changing, where some fail at once as busy.
+  ///
+  /// The folder, not the file: closing any descriptor of the database file would drop every
+  /// POSIX lock this process holds on it, SQLite's included, and another process could then
+  /// take the write-ahead log for unused and delete it under this one's feet.
   final class InitialisationLock {
     private let descriptor: Int32
 
     /// Waits until the lock is free or `timeout` has passed.
     init(_ path: String, timeout: Duration) throws(DatabaseError) {
-      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      let folder = (path as NSString).deletingLastPathComponent
+      descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
       guard descriptor >= 0 else {
         throw DatabaseError(reason: .cannotOpen, path: path, message: describe(errno))
       }

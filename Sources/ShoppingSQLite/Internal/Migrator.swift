@@ -77,7 +77,8 @@ struct Migrator {
     let found: Inspection
     if let inspection { found = inspection } else { found = try inspect(connection) }
     if case let .shoplist(version) = found, version >= target { return }
-    try enableWriteAheadLog(connection)
+    // A database in memory keeps its log in memory too.
+    if !connection.isInMemory { try enableWriteAheadLog(connection) }
     for migration in migrations where migration.version <= target {
       try apply(migration, to: connection)
     }

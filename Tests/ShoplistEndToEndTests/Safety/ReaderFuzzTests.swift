@@ -1,0 +1,83 @@
+import Foundation
+import ShoplistTestSupport
+import Testing
+
+/// Random mutations of valid files of every format, through the built binary: invalid UTF-8,
+/// cut records, stray quotes and brackets, line ends of every kind, huge fields. Whatever the
+/// input: no crash, exit 0 or 65 only, and a failed import leaves the database byte for byte
+/// as it was.
+@Suite struct ReaderFuzzTests {
+  /// Mutated files per format; `SHOPLIST_FUZZ_FILES` raises it for a long run.
+  static let files = Int(ProcessInfo.processInfo.environment["SHOPLIST_FUZZ_FILES"] ?? "") ?? 30
+
+  static let samples: [String: String] = [
+    "csv": "name,quantity,unit,category,note,checked,list\n"
+      + "Milk,2,l,dairy,\"semi, skimmed\",x,\nEggs,12,,,,no,Party\n\"Crème\",1.5,,,,,\n",
+    "json": #"{"format": "shoplist/1", "lists": [{"name": "shopping", "items": ["#
+      + #"{"name": "Milk", "quantity": 2, "checked": true, "note": "n\u00e9"}, "#
+      + #"{"name": "Eggs", "unit": null}]}, {"name": "Party", "items": []}]}"#,
+    "ndjson": #"{"name": "Milk", "quantity": 2}"# + "\n" + #"{"name": "Eggs", "list": "P"}"#
+      + "\n" + #"{"name": "Tea", "checked": "yes"}"# + "\n",
+    "txt": "# list: shopping\nMilk\n[x] Eggs\n\\#1 tip\n# list: Party\nChips\n",
+  ]
+
+  static let fragments: [[UInt8]] = [
+    [0xC3, 0x28], [0xFF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x00], [0x0D],
+    [0x0D, 0x0A], Array("\"".utf8), Array("\"\"".utf8), Array(",".utf8), Array(";".utf8),
+    Array("{".utf8), Array("}".utf8), Array("[".utf8), Array("]".utf8), Array("\\".utf8),
+    Array("\\u".utf8), Array("# list: ".utf8), Array("[x] ".utf8), Array("\u{202E}".utf8),
+    Array("1e999".utf8), Array("-0".utf8), Array("\n\n".utf8), [0xEF, 0xBB, 0xBF],
+  ]
+
+  @Test(arguments: ["csv", "json", "ndjson", "txt"])
+  func mutatedFilesGiveExit0Or65AndAFailureWritesNothing(format: String) throws {
+    var random = SplitMix64(seed: 0xF022 &+ UInt64(format.utf8.count))
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "Milk", "Jam")
+    let valid = Array(Self.samples[format, default: ""].utf8)
+    var outcomes: [Int32: Int] = [:]
+    for file in 0..<Self.files {
+      let bytes = Self.mutate(valid, &random, huge: file % 10 == 9)
+      let path = shoplist.folder.appendingPathComponent("fuzz-\(file).\(format)")
+      try Data(bytes).write(to: path)
+      var arguments = ["import", path.path]
+      if Bool.random(using: &random) { arguments.append("--skip-invalid") }
+      if Bool.random(using: &random) { arguments += ["--mode", "replace"] }
+      let before = shoplist.databaseBytes()
+
+      let result = try shoplist.run(arguments: arguments)
+
+      outcomes[result.status, default: 0] += 1
+      #expect([0, 65].contains(result.status), "file \(file): \(result)")
+      #expect(result.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("shoplist: ") })
+      if result.status != 0 {
+        #expect(shoplist.databaseBytes() == before, "file \(file): \(result)")
+      }
+    }
+    // Both outcomes occur: the mutations are neither all harmless nor all fatal.
+    #expect(outcomes[0, default: 0] > 0 && outcomes[65, default: 0] > 0, "\(outcomes)")
+  }
+
+  static func mutate(_ bytes: [UInt8], _ random: inout SplitMix64, huge: Bool) -> [UInt8] {
+    var bytes = bytes
+    for _ in 0..<Int.random(in: 1...4, using: &random) {
+      let at = Int.random(in: 0...bytes.count, using: &random)
+      switch Int.random(in: 0..<5, using: &random) {
+      case 0: bytes.insert(contentsOf: fragments.randomElement(using: &random) ?? [], at: at)
+      case 1 where at < bytes.count: bytes[at] = UInt8.random(in: .min ... .max, using: &random)
+      case 2: bytes = Array(bytes.prefix(at))
+      case 3 where at < bytes.count:
+        let end = min(bytes.count, at + Int.random(in: 1...8, using: &random))
+        bytes.removeSubrange(at..<end)
+      default:
+        let end = min(bytes.count, at + Int.random(in: 1...20, using: &random))
+        bytes.insert(contentsOf: bytes[at..<end], at: at)
+      }
+    }
+    if huge {
+      let at = Int.random(in: 0...bytes.count, using: &random)
+      bytes.insert(contentsOf: [UInt8](repeating: UInt8(ascii: "x"), count: 1_200_000), at: at)
+    }
+    return bytes
+  }
+}
