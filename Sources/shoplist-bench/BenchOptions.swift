@@ -25,7 +25,8 @@ struct BenchOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Rows to run: add,toggle,list,import,reimport,concurrent,micro or all (default all).",
+      "Rows to run: add,toggle,list,references,import,reimport,concurrent,micro or all "
+        + "(default all).",
       valueName: "row,row,…"),
     transform: BenchmarkRow.parseList
   )
@@ -74,6 +75,7 @@ struct BenchOptions: ParsableArguments {
     return BenchPlan(
       sizes: sizes ?? (quick ? [100, 1_000] : [100, 10_000, 100_000]),
       importSizes: importSizes ?? (quick ? [1_000, 10_000] : [10_000, 100_000, 1_000_000]),
+      referenceCounts: quick ? [1_000, 500] : [20_000, 10_000],
       runs: baseRuns,
       rows: rows ?? defaultRows,
       concurrentProcesses: 10,

@@ -4,6 +4,9 @@ struct BenchPlan: Sendable {
   var sizes: [Int]
   /// Rows of each import file.
   var importSizes: [Int]
+  /// Numeric references given to one `check`, on a list of twice as many items: the first
+  /// is the row's reference line, the others show how the time grows with the count.
+  var referenceCounts: [Int]
   /// Runs per tool for rows of up to 10,000 items.
   var runs: Int
   var rows: [BenchmarkRow]

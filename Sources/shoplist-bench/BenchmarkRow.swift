@@ -6,6 +6,7 @@ enum BenchmarkRow: String, CaseIterable, Comparable, Sendable {
   case add
   case toggle
   case list
+  case references
   case `import`
   case reimport
   case concurrent

@@ -50,7 +50,7 @@ struct MicroBenchmarks {
     let action = try Self.toggleAction(in: state)
     let store = Store(
       initialState: state, reducer: ShoppingReducer(environment: .live),
-      recovery: recovery ?? .reload { ShoppingState() })
+      recovery: recovery ?? .reload(unavailable: ShoppingState()) { ShoppingState() })
     let samples = try Self.sample(count: scale.samples) { try store.send(action) }
     return MicroResult(benchmark: name, items: scale.listSize, unit: "send", perOperation: samples)
   }

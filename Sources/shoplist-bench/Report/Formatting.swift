@@ -43,6 +43,7 @@ extension Target {
     case let .atMost(limit): "≤ \(Self.number(limit))×"
     case let .fasterBy(factor): "≤ \(Self.number(1 / factor))× (\(Self.number(factor))× faster)"
     case let .peakRSSAtMost(bytes): "peak RSS ≤ \(megabytes(bytes))"
+    case let .secondsAtMost(limit): "median ≤ \(Self.number(limit)) s"
     }
   }
 

@@ -28,6 +28,9 @@ struct ResultGroup {
     case let .peakRSSAtMost(bytes):
       guard case let .measured(timing) = line.outcome else { return .notMeasured }
       return timing.peakRSSBytes <= bytes ? .pass : .miss
+    case let .secondsAtMost(limit):
+      guard case let .measured(timing) = line.outcome else { return .notMeasured }
+      return timing.seconds.median <= limit ? .pass : .miss
     }
   }
 }
@@ -70,6 +73,8 @@ enum Target: Equatable {
   case fasterBy(Double)
   /// The line's peak RSS ≤ this many bytes.
   case peakRSSAtMost(Int)
+  /// The line's median ≤ this many seconds.
+  case secondsAtMost(Double)
 }
 
 enum Verdict {
