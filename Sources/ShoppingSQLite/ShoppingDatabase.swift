@@ -91,7 +91,7 @@ public final class ShoppingDatabase: @unchecked Sendable {
         needsInitialising ? try DatabaseFile.InitialisationLock(path, timeout: busyTimeout) : nil
       connection = try Connection(path: path)
       connection.setBusyTimeout(busyTimeout)
-      let inspection = try migrator.inspect(connection)
+      let inspection = try migrator.inspect(connection, checkingTables: needsInitialising)
       try Self.refuse(inspection, migrator: migrator, path: path)
       if connection.isReadOnly {
         throw DatabaseError(

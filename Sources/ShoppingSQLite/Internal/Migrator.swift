@@ -32,19 +32,30 @@ struct Migrator {
 
   /// Reads the header and the schema's table of contents, writing nothing. Reading the
   /// schema also makes SQLite check the first page, so a damaged file fails here.
-  func inspect(_ connection: Connection) throws(DatabaseError) -> Inspection {
+  ///
+  /// - Parameter checkingTables: Whether a file carrying shoplist's application id must also
+  ///   have shoplist's tables to count as shoplist's: checked before a migration writes to it
+  ///   (an up-to-date file is only read, and a missing table fails the read).
+  func inspect(
+    _ connection: Connection, checkingTables: Bool = true
+  ) throws(DatabaseError) -> Inspection {
     // One statement, so one read of the header and one read transaction.
     var applicationID = 0
     var version = 0
     var objects = 0
     var ownTables = 0
     try connection.query(
-      """
-      SELECT application_id, user_version, (SELECT count(*) FROM sqlite_schema),
-        (SELECT count(*) FROM sqlite_schema
-          WHERE type = 'table' AND name IN ('migration', 'list', 'product'))
-      FROM pragma_application_id, pragma_user_version
-      """
+      checkingTables
+        ? """
+          SELECT application_id, user_version, (SELECT count(*) FROM sqlite_schema),
+            (SELECT count(*) FROM sqlite_schema
+              WHERE type = 'table' AND name IN ('migration', 'list', 'product'))
+          FROM pragma_application_id, pragma_user_version
+          """
+        : """
+          SELECT application_id, user_version, (SELECT count(*) FROM sqlite_schema), 3
+          FROM pragma_application_id, pragma_user_version
+          """
     ) { row throws(DatabaseError) in
       applicationID = Int(row.integer(0))
       version = Int(row.integer(1))
