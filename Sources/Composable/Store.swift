@@ -27,32 +27,48 @@ import Synchronization
 /// ## Concurrency
 /// A `Store` is `Sendable`: its state lives behind a mutex, and sends from several threads or
 /// tasks run one at a time, each seeing the state the previous one committed. Observers are
-/// called after the lock is released, in the order of the commits.
+/// called after the lock is released, strictly in the order of the commits, each commit
+/// once: every observer ends on the last committed state, however sends race. While one
+/// thread is calling observers, a commit made on another is queued and called by that thread,
+/// so a `send` may return before its observers have heard of it; an observer may read
+/// ``state`` and may even send (its commit is delivered after the current one).
 public final class Store<State: Sendable, Action: Sendable, Effect: Sendable>: Sendable {
   /// How a store gets back to its last committed state after a failed send.
   public enum Recovery: Sendable {
     /// Reload the state from the source of truth after a failure. Sends mutate in place and
     /// never copy the state.
-    case reload(@Sendable () throws -> State)
+    ///
+    /// When the reload fails too, the store cannot know its committed state: it holds
+    /// `unavailable` (a state that claims nothing, such as an empty one) rather than the
+    /// half-changed state the failed send left, and reloads again before the next send.
+    case reload(unavailable: State, load: @Sendable () throws -> State)
     /// Keep a copy of the state during each send and restore it after a failure. Each send pays
     /// for a copy of whatever the action mutates.
     case snapshot
   }
 
+  private typealias Observer = @Sendable (State) -> Void
+
   private struct Storage {
     var state: State
-    var observers: [ObservationToken.ID: @Sendable (State) -> Void] = [:]
+    var observers: [Int: Observer] = [:]
     var nextObserverID = 0
     /// Set when a failure could not be undone; the next send reloads before anything else.
     var needsReload = false
+  }
+
+  /// Commits waiting to be told to their observers, oldest first, and whether a thread is
+  /// telling them.
+  private struct Deliveries {
+    var queue: [(state: State, observers: [Observer])] = []
+    var isDelivering = false
   }
 
   private let reducer: @Sendable (inout State, Action) throws -> [Effect]
   private let executor: EffectExecutor<Effect>
   private let recovery: Recovery
   private let storage: Mutex<Storage>
-  /// Serialises notification so observers see commits in order even when sends race.
-  private let notifying = Mutex<Void>(())
+  private let deliveries = Mutex(Deliveries())
 
   /// Creates a store.
   ///
@@ -85,8 +101,7 @@ public final class Store<State: Sendable, Action: Sendable, Effect: Sendable>: S
   /// - Throws: The reducer's or the executor's error, with the state left as it was.
   @discardableResult
   public func send(_ action: Action) throws -> [Effect] {
-    let (effects, committed, observers) = try storage.withLock {
-      storage -> ([Effect], State, [@Sendable (State) -> Void]) in
+    let effects = try storage.withLock { storage -> [Effect] in
       if storage.needsReload {
         try reload(&storage)
       }
@@ -101,26 +116,54 @@ public final class Store<State: Sendable, Action: Sendable, Effect: Sendable>: S
           storage.state = snapshot
           throw error
         }
-      case .reload:
+      case let .reload(unavailable, _):
         do {
           effects = try reducer(&storage.state, action)
           try executor.execute(effects)
         } catch {
           storage.needsReload = true
-          try? reload(&storage)
+          do {
+            try reload(&storage)
+          } catch {
+            // Never the half-changed state: one that claims nothing until a reload works.
+            storage.state = unavailable
+          }
           throw error
         }
       }
-      return (effects, storage.state, Array(storage.observers.values))
+      if !storage.observers.isEmpty {
+        // Queued while the state is still locked, so commits queue in the order they happen.
+        let observers = Array(storage.observers.values)
+        deliveries.withLock { $0.queue.append((storage.state, observers)) }
+      }
+      return effects
     }
-    if !observers.isEmpty {
-      notifying.withLock { _ in observers.forEach { $0(committed) } }
-    }
+    deliverQueuedCommits()
     return effects
   }
 
+  /// Tells observers about the queued commits, in order, unless another thread is doing so
+  /// already (it will tell them about this thread's commits too).
+  private func deliverQueuedCommits() {
+    let mine = deliveries.withLock { deliveries -> Bool in
+      guard !deliveries.isDelivering, !deliveries.queue.isEmpty else { return false }
+      deliveries.isDelivering = true
+      return true
+    }
+    guard mine else { return }
+    while let next = deliveries.withLock({ deliveries -> (State, [Observer])? in
+      guard !deliveries.queue.isEmpty else {
+        deliveries.isDelivering = false
+        return nil
+      }
+      return deliveries.queue.removeFirst()
+    }) {
+      next.1.forEach { $0(next.0) }
+    }
+  }
+
   private func reload(_ storage: inout Storage) throws {
-    guard case let .reload(load) = recovery else { return }
+    guard case let .reload(_, load) = recovery else { return }
     storage.state = try load()
     storage.needsReload = false
   }
@@ -138,7 +181,7 @@ public final class Store<State: Sendable, Action: Sendable, Effect: Sendable>: S
       storage.observers[id] = observer
       return id
     }
-    return ObservationToken(id: id) { [weak self] in
+    return ObservationToken { [weak self] in
       _ = self?.storage.withLock { $0.observers.removeValue(forKey: id) }
     }
   }
@@ -158,11 +201,9 @@ public final class Store<State: Sendable, Action: Sendable, Effect: Sendable>: S
 
 /// Keeps an observation of a ``Store`` alive; cancelling or releasing it ends the observation.
 public final class ObservationToken: Sendable {
-  typealias ID = Int
-
   private let onCancel: Mutex<(@Sendable () -> Void)?>
 
-  init(id: ID, onCancel: @escaping @Sendable () -> Void) {
+  init(onCancel: @escaping @Sendable () -> Void) {
     self.onCancel = Mutex(onCancel)
   }
 

@@ -43,7 +43,9 @@ extension ShoppingRepository {
       initialState: initialState,
       reducer: LoadedListsTracking(base: reducer, loadedLists: loadedLists),
       executor: trace.map(executor.traced(to:)) ?? executor,
-      recovery: .reload { [self] in
+      // Unreloadable, it holds no list: every later action fails rather than act on lists
+      // that may not match the file.
+      recovery: .reload(unavailable: ShoppingState()) { [self] in
         try checkUsable()
         let ids = loadedLists.committed
         return try loadState { ids.contains($0.id) }

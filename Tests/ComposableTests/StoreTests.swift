@@ -19,6 +19,11 @@ import Testing
     }
   }
 
+  /// What one observer heard: the number of todos of each state it was called with.
+  final class Heard: Sendable {
+    let counts = Mutex<[Int]>([])
+  }
+
   @Test func sendCommitsTheStateAndExecutesTheEffects() throws {
     let recorder = Recorder()
     let store = Store(initialState: Todos(), reducer: todosReducer, executor: recorder.executor)
@@ -36,7 +41,7 @@ import Testing
     let committed = Todos(todos: [Todo(id: 1, title: "Milk")])
     let store = Store(
       initialState: committed, reducer: todosReducer, executor: recorder.executor,
-      recovery: recovery == "snapshot" ? .snapshot : .reload { committed }
+      recovery: recovery == "snapshot" ? .snapshot : .reload(unavailable: Todos()) { committed }
     )
     recorder.failNext.withLock { $0 = true }
 
@@ -50,7 +55,7 @@ import Testing
     let committed = Todos(todos: [Todo(id: 1, title: "Milk")])
     let store = Store(
       initialState: committed, reducer: todosReducer,
-      recovery: recovery == "snapshot" ? .snapshot : .reload { committed }
+      recovery: recovery == "snapshot" ? .snapshot : .reload(unavailable: Todos()) { committed }
     )
 
     #expect(throws: TodoError(message: "empty title")) { try store.send(.todo(1, .renamed(""))) }
@@ -63,7 +68,7 @@ import Testing
     let source = Mutex<Todos?>(nil)  // the source of truth is unreachable at first
     let store = Store(
       initialState: Todos(), reducer: todosReducer, executor: recorder.executor,
-      recovery: .reload {
+      recovery: .reload(unavailable: Todos()) {
         guard let todos = source.withLock({ $0 }) else { throw ExecutorFailure() }
         return todos
       }
@@ -76,6 +81,58 @@ import Testing
     try store.send(.todo(7, .toggled))
 
     #expect(store.state.todos == [Todo(id: 7, title: "Bread", isDone: true)])
+  }
+
+  @Test func aFailedReloadLeavesNoHalfChangedState() throws {
+    let recorder = Recorder()
+    let committed = Todos(todos: [Todo(id: 1, title: "Milk")])
+    let reachable = Mutex(false)
+    let store = Store(
+      initialState: committed, reducer: todosReducer, executor: recorder.executor,
+      recovery: .reload(unavailable: Todos()) {
+        guard reachable.withLock({ $0 }) else { throw ExecutorFailure() }
+        return committed
+      }
+    )
+    recorder.failNext.withLock { $0 = true }
+
+    #expect(throws: ExecutorFailure.self) { try store.send(.todo(1, .toggled)) }
+
+    // Not the toggled Milk the failed send left behind: a state that claims nothing.
+    #expect(store.state == Todos())
+    reachable.withLock { $0 = true }
+    recorder.failNext.withLock { $0 = false }
+    try store.send(.added(Todo(id: 2, title: "Tea")))
+    #expect(store.state.todos.map(\.title) == ["Milk", "Tea"])
+  }
+
+  /// Many threads send at once while several observers listen: each observer hears every
+  /// commit once, in the order of the commits, and so ends on the last committed state.
+  @Test func observersOfConcurrentSendsHearCommitsInOrderAndEndOnTheLast() async throws {
+    for _ in 0..<20 {
+      let store = Store(initialState: Todos(), reducer: todosReducer)
+      let heard = (0..<4).map { _ in Heard() }
+      let tokens = heard.map { log in
+        store.observe { state in
+          // A little work, so that a later commit can overtake an earlier notification.
+          var sum = 0
+          for todo in state.todos { sum &+= todo.id }
+          log.counts.withLock { $0.append(state.todos.count + (sum & 0)) }
+        }
+      }
+      await withTaskGroup(of: Void.self) { group in
+        for id in 1...100 {
+          group.addTask { _ = try? store.send(.added(Todo(id: id, title: "item \(id)"))) }
+        }
+      }
+      let last = store.state.todos.count
+      for log in heard {
+        let counts = log.counts.withLock { $0 }
+        #expect(counts == Array(1...last), "heard \(counts.count) commits, out of order or not")
+        #expect(counts.last == last)
+      }
+      tokens.forEach { $0.cancel() }
+    }
   }
 
   @Test func observersHearEveryCommittedSendAndNoFailedOne() throws {
@@ -122,7 +179,7 @@ import Testing
         todos: IdentifiedArray(uniqueElements: (1...10_000).map { Todo(id: $0, title: "\($0)") })
       ),
       reducer: todosReducer,
-      recovery: .reload { Todos() }
+      recovery: .reload(unavailable: Todos()) { Todos() }
     )
     let before = store.state.todos.elements.withUnsafeBufferPointer { $0.baseAddress }
 

@@ -89,7 +89,7 @@ import Testing
         lists: [list("big", products)]
       ),
       reducer: ShoppingReducer(environment: environment()),
-      recovery: .reload { ShoppingState() }
+      recovery: .reload(unavailable: ShoppingState()) { ShoppingState() }
     )
     let address = {
       store.state.lists[0].products.elements.withUnsafeBufferPointer { $0.baseAddress }
