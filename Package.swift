@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "ShoppingCore", targets: ["ShoppingCore"]),
     .library(name: "ShoppingSQLite", targets: ["ShoppingSQLite"]),
+    .library(name: "ShoppingTransfer", targets: ["ShoppingTransfer"]),
+    .library(name: "ShoppingService", targets: ["ShoppingService"]),
     .executable(name: "shoplist", targets: ["shoplist"]),
     .executable(name: "shoplist-bench", targets: ["shoplist-bench"]),
   ],
@@ -70,11 +72,21 @@ let package = Package(
       name: "EmbedMigrationsTool"
     ),
     .target(
+      name: "ShoppingTransfer",
+      dependencies: ["Composable", "ShoppingCore", "ShoppingSQLite"]
+    ),
+    .target(
+      name: "ShoppingService",
+      dependencies: ["Composable", "ShoppingCore", "ShoppingSQLite", "ShoppingTransfer"]
+    ),
+    .target(
       name: "ShoplistCLI",
       dependencies: [
         "Composable",
         "ShoppingCore",
         "ShoppingSQLite",
+        "ShoppingTransfer",
+        "ShoppingService",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
@@ -152,8 +164,12 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "ShoppingTransferTests",
+      dependencies: ["ShoppingTransfer", "ShoppingCore", "ShoplistTestSupport"]
+    ),
+    .testTarget(
       name: "ShoplistCLITests",
-      dependencies: ["ShoplistCLI", "ShoppingCore", "ShoplistTestSupport"]
+      dependencies: ["ShoplistCLI", "ShoppingCore", "ShoppingService", "ShoplistTestSupport"]
     ),
     .testTarget(
       name: "ShoplistEndToEndTests",

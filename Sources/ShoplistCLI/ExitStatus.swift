@@ -1,5 +1,6 @@
 import ShoppingCore
 import ShoppingSQLite
+import ShoppingTransfer
 
 /// The process exit statuses of the contract (sysexits.h values).
 enum ExitStatus: Int32 {
@@ -21,12 +22,16 @@ enum ExitStatus: Int32 {
       switch error {
       case let .usage(message): return (.usage, message)
       case let .data(message): return (.data, message)
-      case let .unreadableInput(message): return (.noInput, message)
       case let .output(message): return (.ioError, message)
-      case let .cannotCreate(message): return (.cannotCreate, message)
       }
     case let error as DatabaseError:
       return (status(for: error), error.description)
+    case let error as TransferError:
+      switch error.kind {
+      case .unreadableInput: return (.noInput, error.message)
+      case .cannotCreateOutput: return (.cannotCreate, error.message)
+      case .cannotWriteOutput: return (.ioError, error.message)
+      }
     default:
       return (.ioError, String(describing: error))
     }

@@ -33,7 +33,43 @@ struct GlobalOptions: ParsableArguments {
     }
   }
 
+  /// Every spelling of every option above, for the fast path (see ``QuickParser``).
+  static var grammar: QuickGrammar<GlobalOptions> {
+    var grammar = QuickGrammar<GlobalOptions>()
+    grammar.flags = [
+      "--json": \.json, "--quiet": \.quiet, "-q": \.quiet, "--trace": \.trace,
+      "--no-color": \.noColor,
+    ]
+    grammar.options = [
+      "--db": { options, text in
+        options.db = text; return true
+      },
+      "--list": { options, text in
+        options.list = text; return true
+      },
+      "-l": { options, text in
+        options.list = text; return true
+      },
+      "--wait": { options, text in
+        guard let wait = Double(text), CommandSettings.isValidWait(wait) else { return false }
+        options.wait = wait
+        return true
+      },
+    ]
+    grammar.canonical = ["-l": "--list", "-q": "--quiet"]
+    grammar.defaults = { options in
+      options.db = nil
+      options.list = nil
+      options.json = false
+      options.quiet = false
+      options.trace = false
+      options.noColor = false
+      options.wait = 5
+    }
+    return grammar
+  }
+
   /// The options that take a value, as they may be spelled; the others are flags.
-  static let valued: Set<String> = ["--db", "--list", "-l", "--wait"]
-  static let flags: Set<String> = ["--json", "--quiet", "-q", "--trace", "--no-color"]
+  static var valued: Set<String> { Set(grammar.options.keys) }
+  static var flags: Set<String> { Set(grammar.flags.keys) }
 }

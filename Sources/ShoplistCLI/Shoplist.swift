@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ShoppingCore
 import ShoppingSQLite
+import ShoppingTransfer
 
 /// The `shoplist` command: a persistent shopping list for the shell, cron and scripts.
 public struct Shoplist: ParsableCommand {
@@ -34,64 +35,62 @@ public struct Shoplist: ParsableCommand {
 
   public init() {}
 
-  /// Runs the command line and returns the process's exit status. Every failure is one
-  /// `shoplist: …` line on stderr; the database is left as it was.
+  /// Runs the command line in this process and returns its exit status. Every failure is
+  /// one `shoplist: …` line on stderr; the database is left as it was.
   ///
-  /// - Parameter arguments: The arguments after the program's name.
-  public static func run(arguments: [String]) -> Int32 {
+  /// - Parameters:
+  ///   - arguments: The arguments after the program's name.
+  ///   - context: The environment, clock, ids and output streams (the process's by default).
+  public static func run(arguments: [String], context: CommandContext = .live()) -> Int32 {
     let normalised = ArgumentOrder.normalised(arguments)
-    let command: ParsableCommand
-    if let invocation = QuickParser.parse(normalised) {
-      return run(invocation)
+    let parsed: ParsableCommand
+    if let quick = QuickParser.parse(normalised) {
+      parsed = quick
     } else if let problem = ArgumentCheck.problem(in: normalised) {
-      return report(problem)
+      return report(problem, context)
     } else if let direct = CommandDispatch.parseDirectly(normalised) {
-      command = direct
+      parsed = direct
     } else {
       do {
-        command = try parseAsRoot(normalised)
+        parsed = try parseAsRoot(normalised)
       } catch {
-        return reportParserOutcome(error)
+        return reportParserOutcome(error, context)
       }
     }
-    return run {
-      var runnable = command; try runnable.run()
-    }
-  }
-
-  private static func run(_ invocation: Invocation) -> Int32 {
-    run { try invocation.run() }
-  }
-
-  /// Runs a command's work and turns its outcome into the exit status.
-  private static func run(_ work: () throws -> Void) -> Int32 {
     do {
-      try work()
+      if let command = parsed as? any ShoplistCommand {
+        try command.run(in: context.with(command.global.settings))
+      } else {
+        var command = parsed
+        try command.run()
+      }
       return 0
     } catch let error as ShoppingError {
-      return report(error)
+      return report(error, context)
     } catch let error as CommandError {
-      return report(error)
+      return report(error, context)
     } catch let error as DatabaseError {
-      return report(error)
+      return report(error, context)
+    } catch let error as TransferError {
+      return report(error, context)
     } catch {
       // What is left comes from the argument parser: a help request, or a validation error.
-      return reportParserOutcome(error)
+      return reportParserOutcome(error, context)
     }
   }
 
-  private static func report(_ error: any Error) -> Int32 {
+  private static func report(_ error: any Error, _ context: CommandContext) -> Int32 {
     let failure = ExitStatus.failure(for: error)
     // Escaped as a whole as well: whatever a message quotes, one line reaches the terminal.
-    Output.standardError("shoplist: \(DisplayText.escaped(failure.message))\n")
+    context.io.standardError("shoplist: \(DisplayText.escaped(failure.message))\n")
     return failure.status.rawValue
   }
 
   /// Help, version and completion requests print on stdout and succeed; anything else the
   /// parser reports is a usage error.
-  private static func reportParserOutcome(_ error: any Error) -> Int32 {
+  private static func reportParserOutcome(_ error: any Error, _ context: CommandContext) -> Int32 {
     if exitCode(for: error) == .success {
-      try? Output.standardOutput(fullMessage(for: error) + "\n")
+      try? context.io.standardOutput(fullMessage(for: error) + "\n")
       return 0
     }
     var message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
@@ -99,7 +98,9 @@ public struct Shoplist: ParsableCommand {
     if message.hasPrefix("unknown option") {
       message += "; \(ArgumentCheck.dashDashHint)"
     }
-    Output.standardError("shoplist: \(DisplayText.escaped(message)) (see shoplist --help)\n")
+    context.io.standardError(
+      "shoplist: \(DisplayText.escaped(message)) (see shoplist --help)\n"
+    )
     return ExitStatus.usage.rawValue
   }
 

@@ -59,19 +59,28 @@ public enum ProductReference {
   public static func resolve(
     _ references: [String], in lookup: some ProductLookup, listName: String
   ) throws -> [Product] {
+    var seen: Set<Product.ID> = []
+    return try resolveEach(references, in: lookup, listName: listName).filter {
+      seen.insert($0.id).inserted
+    }
+  }
+
+  /// Resolves every reference before anything is changed, one item per reference (repeated
+  /// references give their item again).
+  ///
+  /// - Throws: The first failing reference's error, as ``resolve(_:in:listName:)`` throws it.
+  public static func resolveEach(
+    _ references: [String], in lookup: some ProductLookup, listName: String
+  ) throws -> [Product] {
     // Every number at once, in one pass over the list: one at a time, each would walk the
     // list from its start, quadratic in the references.
     let positions = Set(references.compactMap(position))
     let byPosition = positions.count > 1 ? try lookup.products(atPositions: positions) : [:]
-    var products: [Product] = []
-    var seen: Set<Product.ID> = []
-    for reference in references {
-      let product = try resolve(reference, in: lookup, listName: listName) { position in
+    return try references.map { reference in
+      try resolve(reference, in: lookup, listName: listName) { position in
         positions.count > 1 ? byPosition[position] : try lookup.product(atPosition: position)
       }
-      if seen.insert(product.id).inserted { products.append(product) }
     }
-    return products
   }
 
   /// The position a reference names if it is a positive integer.

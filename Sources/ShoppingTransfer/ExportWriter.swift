@@ -11,16 +11,16 @@ import ShoppingCore
 /// - text: one name per line, `[x] ` before a checked one, and a `\` before a name that
 ///   import would otherwise read as a comment, an escape or a checkbox; with `--all-lists`,
 ///   each list starts with a `# list: NAME` line, which import reads back (empty lists too).
-struct ExportWriter {
+public struct ExportWriter {
   /// The formats `export` writes.
-  enum Format: String, CaseIterable {
+  public enum Format: String, CaseIterable, Sendable {
     case json
     case csv
     case ndjson
     case text
 
     /// The format a file's extension names (`.csv`, `.json`, `.ndjson`/`.jsonl`, `.txt`).
-    static func byExtension(_ path: String) -> Format? {
+    public static func byExtension(_ path: String) -> Format? {
       switch ImportFormat.byExtension(path) {
       case .csv?: .csv
       case .json?: .json
@@ -32,7 +32,7 @@ struct ExportWriter {
   }
 
   /// The CSV header, in the order of the row fields.
-  static let csvHeader = "name,quantity,unit,category,note,checked,list,id,addedAt,updatedAt"
+  public static let csvHeader = "name,quantity,unit,category,note,checked,list,id,addedAt,updatedAt"
 
   private let format: Format
   private let commentsLists: Bool
@@ -47,13 +47,14 @@ struct ExportWriter {
   ///   - format: What to write.
   ///   - commentsLists: Whether text output names each list in a comment line.
   ///   - sink: Where each chunk of the output goes.
-  init(format: Format, commentsLists: Bool, sink: @escaping (String) throws -> Void) {
+  public init(format: Format, commentsLists: Bool, sink: @escaping (String) throws -> Void) {
     self.format = format
     self.commentsLists = commentsLists
     self.sink = sink
   }
 
-  mutating func begin() throws {
+  /// Writes what comes before the first list.
+  public mutating func begin() throws {
     switch format {
     case .json: text += #"{"format": "shoplist/1", "lists": ["#
     case .csv: text += Self.csvHeader + "\n"
@@ -61,7 +62,8 @@ struct ExportWriter {
     }
   }
 
-  mutating func write(_ list: ShoppingList) throws {
+  /// Writes a list, with its products in order.
+  public mutating func write(_ list: ShoppingList) throws {
     switch format {
     case .json:
       text += listsWritten == 0 ? "\n" : ",\n"
@@ -101,7 +103,8 @@ struct ExportWriter {
     listsWritten += 1
   }
 
-  mutating func end() throws {
+  /// Writes what comes after the last list, and hands out what is left.
+  public mutating func end() throws {
     if format == .json { text += listsWritten == 0 ? "]}\n" : "\n]}\n" }
     try sink(text)
     text = ""

@@ -2,29 +2,42 @@ import ShoppingCore
 
 /// Rows read from an import input, valid and invalid, in the order of the input, and the lists
 /// the input names where it names them.
-struct ImportBatch: Equatable {
+public struct ImportBatch: Equatable, Sendable {
   /// How many rows a reader hands out at a time: large enough that the per-batch work (loading
   /// lists, one reducer call, one set of effects) is amortised, small enough that the rows in
   /// flight take a few megabytes whatever the size of the file.
-  static let defaultSize = 5_000
+  public static let defaultSize = 5_000
 
   /// A list the input names, even without rows (`# list: NAME`, a JSON list object).
-  struct ListName: Equatable {
+  public struct ListName: Equatable, Sendable {
     /// The list's (valid) name.
-    var name: String
+    public var name: String
     /// How many of the batch's ``rows`` come before it in the input.
-    var beforeRow: Int
+    public var beforeRow: Int
+
+    /// Creates a record of a named list.
+    public init(name: String, beforeRow: Int) {
+      self.name = name
+      self.beforeRow = beforeRow
+    }
   }
 
   /// The rows that passed validation.
-  var rows: [ImportRow] = []
+  public var rows: [ImportRow] = []
   /// The rows that did not, with their reasons.
-  var errors: [ImportError] = []
+  public var errors: [ImportError] = []
   /// The lists named, in input order.
-  var lists: [ListName] = []
+  public var lists: [ListName] = []
+
+  /// Creates a batch.
+  public init(rows: [ImportRow] = [], errors: [ImportError] = [], lists: [ListName] = []) {
+    self.rows = rows
+    self.errors = errors
+    self.lists = lists
+  }
 
   /// How many rows the batch holds, valid or not.
-  var count: Int { rows.count + errors.count }
+  public var count: Int { rows.count + errors.count }
 
   /// Records that the input names the list `name` at this point.
   mutating func name(list name: String) {
@@ -33,11 +46,11 @@ struct ImportBatch: Equatable {
 }
 
 /// The bounds that keep an import's memory flat whatever its input.
-enum ImportLimits {
+public enum ImportLimits {
   /// The longest line, CSV record or JSON value an import reads: 1 MiB. A longer one is a bad
   /// row, found without keeping it in memory.
-  static let maximumLineLength = 1 << 20
+  public static let maximumLineLength = 1 << 20
   /// How far past a too-long line a reader looks for its end before it gives up on the input,
   /// which may never end (`/dev/zero`).
-  static let maximumSkip = 64 << 20
+  public static let maximumSkip = 64 << 20
 }

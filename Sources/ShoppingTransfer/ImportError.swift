@@ -2,18 +2,19 @@ import ShoppingCore
 
 /// Why a row of an import file cannot be imported, or why the input cannot be read on; its
 /// message is `FILE:LINE: reason`.
-struct ImportError: Error, Equatable, CustomStringConvertible {
+public struct ImportError: Error, Equatable, CustomStringConvertible {
   /// The input as the user named it (`stdin` for standard input).
-  var file: String
+  public var file: String
   /// The line the row (or the problem) starts on, from 1.
-  var line: Int
+  public var line: Int
   /// What is wrong.
-  var reason: Reason
+  public var reason: Reason
   /// What can still be read of the bad row, if the error is about a row: replace mode keeps
   /// the item it names.
-  var skipped: SkippedImportRow?
+  public var skipped: SkippedImportRow?
 
-  init(file: String, line: Int, reason: Reason, skipped: SkippedImportRow? = nil) {
+  /// Creates an error.
+  public init(file: String, line: Int, reason: Reason, skipped: SkippedImportRow? = nil) {
     self.file = file
     self.line = line
     self.reason = reason
@@ -21,7 +22,7 @@ struct ImportError: Error, Equatable, CustomStringConvertible {
   }
 
   /// What is wrong with a row or an input.
-  enum Reason: Error, Equatable, Sendable {
+  public enum Reason: Error, Equatable, Sendable {
     /// A name, quantity or text field the domain's rules refuse.
     case invalidField(ShoppingError)
     /// A `checked` value that is none of the accepted spellings.
@@ -60,13 +61,13 @@ struct ImportError: Error, Equatable, CustomStringConvertible {
     case wrongType(field: String, expected: String)
   }
 
-  var description: String {
+  public var description: String {
     "\(DisplayText.escaped(file)):\(line): \(reason)"
   }
 
   /// The bad row as replace mode counts it: what can be read of it, or a row of which nothing
   /// can be read; `nil` when the error is not about a row (an invalid `# list:` line).
-  var skippedRow: SkippedImportRow? {
+  public var skippedRow: SkippedImportRow? {
     if let skipped { return skipped }
     if case .invalidListName = reason { return nil }
     return SkippedImportRow(line: line, list: .unreadable)
@@ -74,7 +75,7 @@ struct ImportError: Error, Equatable, CustomStringConvertible {
 }
 
 extension ImportError.Reason: CustomStringConvertible {
-  var description: String {
+  public var description: String {
     switch self {
     case let .invalidField(error), let .rejected(error):
       error.description

@@ -1,8 +1,8 @@
-import ArgumentParser
 import Foundation
+import ShoppingCore
 
 /// The formats `import` reads.
-enum ImportFormat: String, CaseIterable, ExpressibleByArgument {
+public enum ImportFormat: String, CaseIterable, Sendable {
   /// By the file's extension, else by the look of its content.
   case auto
   case csv
@@ -12,6 +12,13 @@ enum ImportFormat: String, CaseIterable, ExpressibleByArgument {
 
   /// How much of the input sniffing looks at.
   static let sniffedBytes = 4096
+
+  /// A reader of this format over an opened input; `.auto` picks the format first.
+  ///
+  /// - Throws: ``ImportError`` when the input cannot be read.
+  public func reader(for input: ImportInput) throws(ImportError) -> any ImportReader {
+    try makeReader(input.bytes(), path: input.path)
+  }
 
   /// A reader of this format over `input`; `.auto` picks the format first.
   ///
@@ -39,7 +46,7 @@ enum ImportFormat: String, CaseIterable, ExpressibleByArgument {
   }
 
   /// The format a file's extension names: `.csv`, `.json`, `.ndjson`/`.jsonl`, `.txt`.
-  static func byExtension(_ path: String) -> ImportFormat? {
+  public static func byExtension(_ path: String) -> ImportFormat? {
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
     switch path[path.index(after: dot)...].lowercased() {
     case "csv": return .csv

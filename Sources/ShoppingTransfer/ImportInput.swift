@@ -1,3 +1,5 @@
+import ShoppingCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -7,32 +9,37 @@
 #endif
 
 /// Where an import reads from: a file opened for reading, or standard input for `-`.
-struct ImportInput {
+public struct ImportInput: Sendable {
   /// The open descriptor; ``close()`` closes it unless it is standard input.
   let descriptor: Int32
   /// The input as messages name it: the path as given, or `stdin`.
-  let name: String
+  public let name: String
   /// The file's path, for its extension; `nil` for standard input.
-  let path: String?
+  public let path: String?
   /// The size of a regular file, for progress; `nil` when unknown.
-  let size: Int?
+  public let size: Int?
 
   /// Opens `argument`, a path or `-`.
   ///
-  /// - Throws: ``CommandError/unreadableInput(_:)`` when it is missing, a folder, or
+  /// - Throws: ``TransferError`` (``TransferError/Kind/unreadableInput``) when it is missing, a folder, or
   ///   unreadable.
-  static func opening(_ argument: String) throws(CommandError) -> ImportInput {
+  public static func opening(_ argument: String) throws(TransferError) -> ImportInput {
     if argument == "-" {
       return ImportInput(descriptor: 0, name: "stdin", path: nil, size: size(of: 0))
     }
     let descriptor = open(argument, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw .unreadableInput("cannot read \(argument): \(String(cString: strerror(errno)))")
+      throw TransferError(
+        .unreadableInput,
+        "cannot read \(DisplayText.escaped(argument)): \(String(cString: strerror(errno)))"
+      )
     }
     var status = stat()
     if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
       _ = closeDescriptor(descriptor)
-      throw .unreadableInput("cannot read \(argument): it is a folder")
+      throw TransferError(
+        .unreadableInput, "cannot read \(DisplayText.escaped(argument)): it is a folder"
+      )
     }
     return ImportInput(
       descriptor: descriptor, name: argument, path: argument, size: size(of: descriptor)
@@ -45,7 +52,7 @@ struct ImportInput {
   }
 
   /// Closes a file; standard input stays open.
-  func close() {
+  public func close() {
     if descriptor != 0 { _ = closeDescriptor(descriptor) }
   }
 

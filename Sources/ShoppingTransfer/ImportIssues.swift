@@ -2,16 +2,19 @@ import ShoppingCore
 
 /// The bad rows of an import: the first ``shownLimit`` of them by line, and how many in all.
 /// It grows no further whatever the number of bad rows.
-struct ImportIssues: Equatable {
+public struct ImportIssues: Equatable, Sendable {
   /// How many bad rows are kept with their reasons.
-  static let shownLimit = 20
+  public static let shownLimit = 20
 
   /// The first bad rows, by line.
-  private(set) var shown: [ImportError] = []
+  public private(set) var shown: [ImportError] = []
   /// How many rows were bad in all.
-  private(set) var count = 0
+  public private(set) var count = 0
 
-  var isEmpty: Bool { count == 0 }
+  public var isEmpty: Bool { count == 0 }
+
+  /// No bad rows yet.
+  public init() {}
 
   /// Records a row the reader refused. Rows come in the order of the input, so the first ones
   /// recorded are the first by line.
@@ -33,7 +36,7 @@ struct ImportIssues: Equatable {
   }
 
   /// The lines to show: one per bad row kept, then how many more there were.
-  var messages: [String] {
+  public var messages: [String] {
     var lines = shown.map(\.description)
     let more = count - shown.count
     if more > 0 {

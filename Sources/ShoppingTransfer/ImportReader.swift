@@ -1,6 +1,6 @@
 /// A reader of one import format: it streams the input and hands out validated rows in
 /// batches, never holding more than a batch of them.
-protocol ImportReader {
+public protocol ImportReader {
   /// The next rows, at most ``ImportBatch/defaultSize`` (or the reader's own batch size) valid
   /// and invalid ones together; `nil` once the input is exhausted.
   ///

@@ -3,68 +3,84 @@ import Foundation
 import ShoppingCore
 import ShoppingSQLite
 
-/// One import, applied in one write transaction: the target list is created if missing, then
-/// the reader's batches go to the core's import actions as they are read, and the transaction
-/// commits only if every row was valid (or `--skip-invalid` said to leave the bad ones out)
-/// and this is not a dry run.
+/// One import: the reader's batches go to the core's import actions as they are read, inside
+/// the caller's write transaction, through the caller's store.
+///
+/// The caller owns the transaction: it commits only if ``apply(_:to:repository:progress:)``
+/// returns (every row valid, or the bad ones to be skipped), and rolls back a dry run.
 ///
 /// Memory: one batch of rows is in flight at a time; what stays is the state of the lists the
 /// rows go to, the import's bookkeeping (per item touched), and the first bad rows.
-struct Importer {
+///
+/// ```swift
+/// let importer = Importer(file: "week.csv", options: ImportOptions(targetList: "shopping"))
+/// let outcome = try database.write { repository in
+///   let store = repository.makeStore(initialState: try repository.loadState(loadingListsNamed: []),
+///                                    reducer: ShoppingReducer(environment: .live))
+///   return try importer.apply(&reader, to: store, repository: repository)
+/// }
+/// ```
+public struct Importer: Sendable {
   /// What an import did, or would do.
-  struct Outcome: Equatable {
-    var summary: ImportSummary
-    var issues: ImportIssues
+  public struct Outcome: Equatable, Sendable {
+    /// The counts, and which items replace mode removed.
+    public var summary: ImportSummary
+    /// The bad rows.
+    public var issues: ImportIssues
   }
 
-  /// Rows were bad and `--skip-invalid` was not given: nothing was written.
-  struct InvalidRows: Error {
-    let issues: ImportIssues
+  /// Rows were bad and skipping them was not asked for: the caller must roll back.
+  public struct InvalidRows: Error {
+    /// The bad rows.
+    public let issues: ImportIssues
   }
 
-  /// Rolls a dry run back once its outcome is known.
-  private struct DryRun: Error {
-    let outcome: Outcome
-  }
-
-  let context: CommandContext
   /// The input as messages name it.
-  let file: String
-  let options: ImportOptions
-  let dryRun: Bool
-  let skipInvalid: Bool
+  public let file: String
+  /// The target list and the mode.
+  public let options: ImportOptions
+  /// Whether bad rows are skipped rather than failing the import.
+  public let skipInvalid: Bool
 
-  /// Runs the import.
+  /// Creates an import.
+  ///
+  /// - Parameters:
+  ///   - file: The input as messages name it (`stdin` for standard input).
+  ///   - options: The target list and the mode.
+  ///   - skipInvalid: Whether bad rows are skipped rather than failing the import.
+  public init(file: String, options: ImportOptions, skipInvalid: Bool = false) {
+    self.file = file
+    self.options = options
+    self.skipInvalid = skipInvalid
+  }
+
+  /// Applies every row of `reader` through `store`, inside the caller's write transaction.
   ///
   /// - Parameters:
   ///   - reader: The rows.
-  ///   - database: The database to import into.
+  ///   - store: A store over `repository`, holding every list by name.
+  ///   - repository: The transaction's repository, to load the items each batch names.
   ///   - progress: Called after each batch with the bytes and rows read so far.
-  /// - Throws: ``InvalidRows``, ``ImportError`` for an input that cannot be read on, or the
-  ///   database's and the domain's errors; nothing is written then.
-  func run(
-    _ reader: inout any ImportReader, into database: ShoppingDatabase,
-    progress: (_ bytes: Int, _ rows: Int) -> Void
+  /// - Throws: ``InvalidRows`` (roll back), ``ImportError`` for an input that cannot be read on,
+  ///   or the database's and the domain's errors.
+  public func apply(
+    _ reader: inout any ImportReader,
+    to store: Store<ShoppingState, ShoppingAction, PersistenceEffect>,
+    repository: ShoppingRepository,
+    progress: (_ bytes: Int, _ rows: Int) -> Void = { _, _ in }
   ) throws -> Outcome {
-    do {
-      return try database.write { repository in
-        let outcome = try apply(&reader, repository: repository, progress: progress)
-        if !outcome.issues.isEmpty, !skipInvalid { throw InvalidRows(issues: outcome.issues) }
-        if dryRun { throw DryRun(outcome: outcome) }
-        return outcome
-      }
-    } catch let dryRun as DryRun {
-      return dryRun.outcome
-    }
+    let outcome = try apply(&reader, store: store, repository: repository, progress: progress)
+    if !outcome.issues.isEmpty, !skipInvalid { throw InvalidRows(issues: outcome.issues) }
+    return outcome
   }
 
   private func apply(
-    _ reader: inout any ImportReader, repository: ShoppingRepository,
-    progress: (Int, Int) -> Void
+    _ reader: inout any ImportReader,
+    store: Store<ShoppingState, ShoppingAction, PersistenceEffect>,
+    repository: ShoppingRepository, progress: (Int, Int) -> Void
   ) throws -> Outcome {
     // The target list is created by the first row that goes to it, not before: an import
     // whose rows all name their lists leaves the lists it does not name alone.
-    let store = try context.makeStore(repository, loadingListsNamed: [])
     try store.send(.startImport(options))
     var issues = ImportIssues()
     var rowsRead = 0

@@ -25,34 +25,34 @@ import ShoppingCore
 /// try file.write("name\nmilk\n")
 /// try file.commit()
 /// ```
-final class OutputFile {
+public final class OutputFile {
   /// The path as the user gave it, for messages.
-  let path: String
+  public let path: String
   private var descriptor: Int32
   /// Where the finished file is renamed to, and the temporary file it is renamed from; `nil`
   /// when the target is written in place.
   private let replacement: (target: String, temporary: String)?
 
   /// The companions of a database file that SQLite writes beside it.
-  static let databaseSuffixes = ["", "-wal", "-shm", "-journal"]
+  public static let databaseSuffixes = ["", "-wal", "-shm", "-journal"]
 
   /// Decides how to write `path` and opens what is written to.
   ///
   /// - Parameters:
   ///   - path: The file the user named.
   ///   - database: The database file, which the output must never be.
-  /// - Throws: ``CommandError/cannotCreate(_:)`` when the output is refused or cannot be
-  ///   created.
-  init(path: String, protecting database: String) throws(CommandError) {
+  /// - Throws: ``TransferError`` (``TransferError/Kind/cannotCreateOutput``) when the output
+  ///   is refused or cannot be created.
+  public init(path: String, protecting database: String) throws(TransferError) {
     self.path = path
     let shown = DisplayText.quoted(path)
     var status = stat()
     let exists = stat(path, &status) == 0
     if exists, Self.isDatabase(status, database) || Self.namesDatabase(path, database) {
-      throw .cannotCreate("cannot write \(shown): it is the database")
+      throw TransferError(.cannotCreateOutput, "cannot write \(shown): it is the database")
     }
     if exists, status.st_mode & S_IFMT == S_IFDIR {
-      throw .cannotCreate("cannot write \(shown): it is a folder")
+      throw TransferError(.cannotCreateOutput, "cannot write \(shown): it is a folder")
     }
     if exists, status.st_mode & S_IFMT != S_IFREG {
       // A device, a pipe, a socket: written as it is, never replaced.
@@ -63,15 +63,17 @@ final class OutputFile {
     }
     let target = Self.resolvingLinks(path)
     if !exists, Self.namesDatabase(target, database) {
-      throw .cannotCreate("cannot write \(shown): it is the database")
+      throw TransferError(.cannotCreateOutput, "cannot write \(shown): it is the database")
     }
     let (folder, base) = Self.split(target)
-    guard !base.isEmpty else { throw .cannotCreate("cannot write \(shown): it is a folder") }
+    guard !base.isEmpty else {
+      throw TransferError(.cannotCreateOutput, "cannot write \(shown): it is a folder")
+    }
     var folderStatus = stat()
     guard stat(folder.isEmpty ? "." : folder, &folderStatus) == 0,
       folderStatus.st_mode & S_IFMT == S_IFDIR
     else {
-      throw .cannotCreate("cannot write \(shown): its folder does not exist")
+      throw TransferError(.cannotCreateOutput, "cannot write \(shown): its folder does not exist")
     }
     Self.removeStaleTemporaryFiles(in: folder)
     let temporary = folder + ".\(base).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
@@ -87,7 +89,7 @@ final class OutputFile {
   }
 
   /// Appends `text`.
-  func write(_ text: String) throws(CommandError) {
+  public func write(_ text: String) throws(TransferError) {
     var text = text
     let failure = text.withUTF8 { bytes -> Int32? in
       var offset = 0
@@ -108,7 +110,7 @@ final class OutputFile {
   }
 
   /// Finishes the file: flushes a replacement to disk and renames it over the target.
-  func commit() throws(CommandError) {
+  public func commit() throws(TransferError) {
     guard let replacement else {
       _ = close(descriptor)
       descriptor = -1
@@ -134,7 +136,7 @@ final class OutputFile {
   }
 
   /// Gives up: removes the temporary file; the target stays as it was.
-  func discard() {
+  public func discard() {
     if descriptor >= 0 {
       _ = close(descriptor)
       descriptor = -1
@@ -223,12 +225,13 @@ final class OutputFile {
 
   // MARK: - Errors
 
-  private static func cannotCreate(_ shown: String, _ error: Int32) -> CommandError {
-    .cannotCreate("cannot write \(shown): \(describe(error))")
+  private static func cannotCreate(_ shown: String, _ error: Int32) -> TransferError {
+    TransferError(.cannotCreateOutput, "cannot write \(shown): \(describe(error))")
   }
 
-  private static func cannotWrite(_ path: String, _ error: Int32) -> CommandError {
-    .output("cannot write \(DisplayText.quoted(path)): \(describe(error))")
+  private static func cannotWrite(_ path: String, _ error: Int32) -> TransferError {
+    TransferError(
+      .cannotWriteOutput, "cannot write \(DisplayText.quoted(path)): \(describe(error))")
   }
 
   private static func describe(_ error: Int32) -> String {

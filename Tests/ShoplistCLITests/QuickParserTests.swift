@@ -1,10 +1,13 @@
 import ArgumentParser
+import Foundation
+import Synchronization
 import Testing
 
 @testable import ShoplistCLI
 
-/// The quick parser must never disagree with the argument parser: whatever it accepts, the
-/// argument parser parses to the same invocation; whatever it is unsure of, it leaves alone.
+/// The quick parser must never disagree with the argument parser: its grammars name exactly the
+/// options the commands declare; whatever it accepts, the argument parser parses to the same
+/// command; whatever it is unsure of, it leaves alone.
 @Suite struct QuickParserTests {
   static let accepted: [[String]] = [
     ["add", "milk"],
@@ -39,8 +42,40 @@ import Testing
   func acceptsWhatTheArgumentParserReadsTheSameWay(arguments: [String]) throws {
     let quick = try #require(QuickParser.parse(arguments), "\(arguments) should be accepted")
     let parsed = try Shoplist.parseAsRoot(arguments)
-    let command = try #require(parsed as? any InvocationCommand)
-    #expect(quick == command.invocation)
+    #expect(signature(quick) == signature(parsed))
+  }
+
+  /// Each grammar is the command's own definition: the same option names the argument parser
+  /// describes for it (`--experimental-dump-help`), no more, no fewer.
+  @Test func everyGrammarNamesExactlyTheOptionsItsCommandDeclares() throws {
+    let dump = Buffer()
+    let status = Shoplist.run(
+      arguments: ["--experimental-dump-help"],
+      context: CommandContext(
+        environment: [:], shopping: .live,
+        io: CommandIO(standardOutput: { dump.append($0) }, standardError: { _ in })
+      )
+    )
+    #expect(status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(dump.text.utf8)) as? [String: Any]
+    let commands = (object?["command"] as? [String: Any])?["subcommands"] as? [[String: Any]]
+    for (name, type) in QuickParser.commands
+    where type.configuration.commandName == name {
+      let command = try #require(commands?.first { $0["commandName"] as? String == name })
+      var declared: Set<String> = []
+      var positionals = 0
+      for argument in command["arguments"] as? [[String: Any]] ?? [] {
+        if argument["kind"] as? String == "positional" { positionals += 1 }
+        for spelling in argument["names"] as? [[String: Any]] ?? [] {
+          guard let text = spelling["name"] as? String else { continue }
+          let dashes = spelling["kind"] as? String == "short" ? "-" : "--"
+          declared.insert(dashes + text)
+        }
+      }
+      declared.subtract(["-h", "--help", "--version"])
+      #expect(type.spellings == declared, "\(name)")
+      #expect(type.hasPositionals == (positionals > 0), "\(name)")
+    }
   }
 
   @Test(arguments: leftToTheArgumentParser)
@@ -66,10 +101,35 @@ import Testing
       let arguments = (0..<(1 + next() % 6)).map { _ in pieces[next() % pieces.count] }
       guard let quick = QuickParser.parse(arguments) else { continue }
       let parsed = try Shoplist.parseAsRoot(arguments)
-      let command = try #require(parsed as? any InvocationCommand, "\(arguments)")
-      #expect(quick == command.invocation, "\(arguments)")
+      #expect(signature(quick) == signature(parsed), "\(arguments)")
       agreed += 1
     }
     #expect(agreed > 100)
   }
+}
+
+/// Everything a parsed command holds, to compare two parses of one invocation.
+func signature(_ command: any ParsableCommand) -> String {
+  switch command {
+  case let add as AddCommand:
+    let fields = add.fields
+    return "add \(add.global.settings) \(add.names) \(fields.quantity as Any) "
+      + "\(fields.unit as Any) \(fields.category as Any) \(fields.note as Any)"
+  case let list as ListCommand:
+    return "list \(list.global.settings) \(list.checked) \(list.unchecked) "
+      + "\(list.category as Any)"
+  case let remove as RemoveCommand:
+    return "remove \(remove.global.settings) \(remove.references)"
+  case let mark as any MarkingCommand:
+    return "\(type(of: mark).action) \(mark.global.settings) \(mark.references)"
+  default:
+    return "\(type(of: command))"
+  }
+}
+
+/// Text written by a command run in process.
+final class Buffer: Sendable {
+  private let storage = Mutex("")
+  var text: String { storage.withLock { $0 } }
+  func append(_ text: String) { storage.withLock { $0 += text } }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ShoppingCore
 import Testing
 
-@testable import ShoplistCLI
+@testable import ShoppingTransfer
 
 @Suite struct CSVReaderTests {
   @Test func columnsAreMatchedByHeaderNameInAnyCaseAndUnknownOnesIgnored() throws {

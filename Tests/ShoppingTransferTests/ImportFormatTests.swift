@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShoplistCLI
+@testable import ShoppingTransfer
 
 @Suite struct ImportFormatTests {
   @Test func theExtensionPicksTheFormat() {

@@ -2,7 +2,7 @@ import Foundation
 import ShoppingCore
 import Testing
 
-@testable import ShoplistCLI
+@testable import ShoppingTransfer
 
 /// Every reason a row is refused, each with the file and line the message names.
 @Suite struct InvalidRowTests {

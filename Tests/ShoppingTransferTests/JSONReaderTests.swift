@@ -2,7 +2,7 @@ import Foundation
 import ShoppingCore
 import Testing
 
-@testable import ShoplistCLI
+@testable import ShoppingTransfer
 
 @Suite struct JSONReaderTests {
   @Test func theExportDocumentRoutesItemsToTheirListsWithAllFields() throws {

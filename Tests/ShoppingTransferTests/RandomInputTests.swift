@@ -2,7 +2,7 @@ import Foundation
 import ShoplistTestSupport
 import Testing
 
-@testable import ShoplistCLI
+@testable import ShoppingTransfer
 
 /// Random bytes, and random mixes of each format's own punctuation, fed to every reader: each
 /// must return rows or errors, never crash or hang.

@@ -1,7 +1,7 @@
 import ShoppingCore
 import Testing
 
-@testable import ShoplistCLI
+@testable import ShoppingTransfer
 
 @Suite struct TextReaderTests {
   @Test func oneNamePerLineSkippingBlankLinesAndComments() throws {

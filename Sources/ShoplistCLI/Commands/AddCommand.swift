@@ -1,7 +1,8 @@
 import ArgumentParser
 import ShoppingCore
+import ShoppingService
 
-struct AddCommand: InvocationCommand {
+struct AddCommand: QuickParsable {
   static let configuration = CommandConfiguration(
     commandName: "add",
     abstract: "Add items; an item already on the list is unchecked and updated instead.",
@@ -18,42 +19,30 @@ struct AddCommand: InvocationCommand {
   @Argument(help: "The names of the items to add.")
   var names: [String]
 
-  var invocation: Invocation {
-    Invocation(settings: global.settings, request: .add(names: names, fields: fields.values))
-  }
-}
-
-/// The item fields `add` and `edit` take.
-struct FieldOptions: ParsableArguments {
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp("How much, a positive decimal number.", valueName: "q")
-  )
-  var quantity: String?
-
-  @Option(help: ArgumentHelp("The unit (l, kg, pack); \"\" clears it.", valueName: "u"))
-  var unit: String?
-
-  @Option(help: ArgumentHelp("The category; \"\" clears it.", valueName: "c"))
-  var category: String?
-
-  @Option(help: ArgumentHelp("A note; \"\" clears it.", valueName: "n"))
-  var note: String?
-
-  var values: FieldValues {
-    FieldValues(quantity: quantity, unit: unit, category: category, note: note)
-  }
-}
-
-/// Short descriptions of items for confirmation lines.
-enum Describe {
-  /// `Milk (2 l)`, or `Milk` when the amount is the default single unit.
-  static func withAmount(_ product: Product) -> String {
-    if product.quantity == .one, product.unit == nil { return product.name }
-    return "\(product.name) (\(product.quantity)\(product.unit.map { " \($0)" } ?? ""))"
+  static var grammar: QuickGrammar<AddCommand> {
+    var grammar = QuickGrammar<AddCommand>()
+    grammar.include(GlobalOptions.grammar, at: \.global)
+    grammar.include(FieldOptions.grammar, at: \.fields)
+    grammar.positionals = \AddCommand.names
+    grammar.requiresPositionals = true
+    grammar.defaults = { command in
+      command.global = .withDefaults(GlobalOptions.grammar.defaults)
+      command.fields = .withDefaults(FieldOptions.grammar.defaults)
+      command.names = []
+    }
+    return grammar
   }
 
-  static func names(_ products: [Product]) -> String {
-    products.map(\.name).joined(separator: ", ")
+  func run(in context: CommandContext) throws {
+    let changes = try fields.changes()
+    try context.change(.add(names: names, changes: changes), creatingIfMissing: true) { outcome in
+      zip(names, outcome.items).map { name, item in
+        let described = item.after.map(Describe.withAmount) ?? name
+        let list = outcome.list.name
+        if item.before == nil { return "added \(described) to \(list)" }
+        return item.changed
+          ? "updated \(described) on \(list)" : "\(described) is already on \(list)"
+      }.joined(separator: "\n")
+    }
   }
 }

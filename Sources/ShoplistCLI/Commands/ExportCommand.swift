@@ -1,8 +1,8 @@
 import ArgumentParser
-import ShoppingCore
-import ShoppingSQLite
+import ShoppingService
+import ShoppingTransfer
 
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: ShoplistCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
     abstract: "Write the list, or every list, in a form import reads back.",
@@ -36,51 +36,22 @@ struct ExportCommand: ParsableCommand {
   )
   var output: String?
 
-  func run() throws {
-    let context = CommandContext.live(global)
+  func run(in context: CommandContext) throws {
     let destination = output == "-" ? nil : output
     let format = format ?? destination.flatMap(ExportWriter.Format.byExtension) ?? .json
-    let file = try destination.map { path throws in
-      try OutputFile(path: path, protecting: try context.databasePath())
+    let selection: ShoppingService.ExportSelection =
+      allLists ? .all : .list(try context.targetListName())
+    let service = try context.openService(access: .read)
+    guard let destination else {
+      // --quiet silences messages, never the data asked for.
+      try service.export(selection, format: format) { try context.write($0) }
+      return
     }
-    // --quiet silences messages, never the data asked for.
-    var writer = ExportWriter(format: format, commentsLists: allLists) { text in
-      if let file {
-        try file.write(text)
-      } else {
-        try Output.standardOutput(text)
-      }
-    }
-    var counts = (lists: 0, items: 0)
-    do {
-      try writer.begin()
-      if allLists {
-        let database = try context.openDatabase(access: .read)
-        try database.read { repository in
-          for summary in try repository.listSummaries() {
-            // One list in memory at a time.
-            for list in try repository.loadLists(named: [summary.name]) {
-              try writer.write(list)
-              counts.lists += 1
-              counts.items += list.products.count
-            }
-          }
-        }
-      } else {
-        let list = try context.readTargetList()
-        try writer.write(list)
-        counts = (1, list.products.count)
-      }
-      try writer.end()
-      try file?.commit()
-    } catch {
-      file?.discard()
-      throw error
-    }
-    if let destination, !global.quiet, !global.json {
-      try Output.standardOutput(
-        "exported \(counts.items) item\(counts.items == 1 ? "" : "s") from \(counts.lists) "
-          + "list\(counts.lists == 1 ? "" : "s") to \(DisplayText.escaped(destination))\n"
+    let counts = try service.export(selection, format: format, toFile: destination)
+    if !global.json {
+      try context.say(
+        "exported \(Describe.count(counts.items, "item")) from "
+          + "\(Describe.count(counts.lists, "list")) to \(destination)"
       )
     }
   }

@@ -1,7 +1,10 @@
 import ArgumentParser
+import Foundation
 import ShoppingCore
+import ShoppingService
+import ShoppingTransfer
 
-struct ListCommand: InvocationCommand {
+struct ListCommand: QuickParsable {
   static let configuration = CommandConfiguration(
     commandName: "list",
     abstract: "Show the list.",
@@ -30,10 +33,67 @@ struct ListCommand: InvocationCommand {
     }
   }
 
-  var invocation: Invocation {
-    Invocation(
-      settings: global.settings,
-      request: .list(ListFilter(checked: checked, unchecked: unchecked, category: category))
-    )
+  static var grammar: QuickGrammar<ListCommand> {
+    var grammar = QuickGrammar<ListCommand>()
+    grammar.include(GlobalOptions.grammar, at: \.global)
+    grammar.flags["--checked"] = \ListCommand.checked
+    grammar.flags["--unchecked"] = \ListCommand.unchecked
+    grammar.options["--category"] = { command, text in
+      command.category = text; return true
+    }
+    grammar.defaults = { command in
+      command.global = .withDefaults(GlobalOptions.grammar.defaults)
+      command.checked = false
+      command.unchecked = false
+      command.category = nil
+    }
+    return grammar
+  }
+
+  func run(in context: CommandContext) throws {
+    let name = try context.targetListName()
+    let service = try context.openService(access: .read)
+    let shows = filter
+    if global.quiet {
+      // Nothing to show; only the default list's creation on first use remains to happen.
+      try service.forEachProduct(ofListNamed: name) { _, _ in }
+    } else if global.json {
+      // Streamed from the database into the document: no list is built in memory.
+      var document: ListDocuments.Stream?
+      try service.forEachProduct(
+        ofListNamed: name, start: { document = ListDocuments.Stream(list: $0) }
+      ) { product, position in
+        if shows(product) { document?.add(product, position: position) }
+      }
+      if let document { try context.write(document.finish()) }
+    } else {
+      let list = try service.list(named: name)
+      let shown = isFiltered ? Array(list.products.filter(shows)) : nil
+      try context.write(
+        ListTable(list: list, terminal: context.terminal)
+          .render(showing: shown, filterDescription: filterDescription)
+      )
+    }
+  }
+
+  private var isFiltered: Bool { checked || unchecked || category != nil }
+
+  /// Whether the filter shows a product.
+  private var filter: (Product) -> Bool {
+    let categoryKey = category.map { Naming.key($0.trimmingCharacters(in: .whitespaces)) }
+    return { [checked, unchecked] product in
+      if checked, !product.isChecked { return false }
+      if unchecked, product.isChecked { return false }
+      if let categoryKey, product.category.map(Naming.key) != categoryKey { return false }
+      return true
+    }
+  }
+
+  private var filterDescription: String? {
+    var parts: [String] = []
+    if checked { parts.append("checked") }
+    if unchecked { parts.append("unchecked") }
+    if let category { parts.append("category \(category)") }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 }

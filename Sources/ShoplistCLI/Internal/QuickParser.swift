@@ -1,27 +1,104 @@
-import ShoppingCore
+import ArgumentParser
 
-/// Parses the plain forms of the everyday commands (`add`, `toggle`, `check`, `uncheck`,
-/// `remove`, `list`) without the argument parser, whose reflection over the command's option
-/// types costs a single-item command more than its work on the database.
+/// The fast path of the everyday commands: it fills in a command from its own
+/// ``QuickGrammar`` — the command's options, each mapped to the property the argument parser
+/// declares for it — without the parser's reflection over the command's types, which costs a
+/// single-item command a quarter of its time (see BENCHMARKS.md).
 ///
-/// It accepts only what it fully understands: long options with their values (`--db PATH`,
-/// `--db=PATH`), `-l NAME`, `-q`, and plain values. Anything else — help, short option
-/// clusters, a value that looks like an option, a repeated option, a bad number — yields `nil`,
-/// and the argument parser handles the invocation, messages and all. A test checks that every
-/// invocation it accepts means the same to the argument parser.
+/// It accepts only what the grammar fully covers: long options with their values (`--db PATH`,
+/// `--db=PATH`), the short options `-l NAME` and `-q`, and plain values. Anything else — help,
+/// an unknown or repeated option, a value that looks like an option — yields `nil`, and the
+/// argument parser handles the invocation, messages and all. A test checks every grammar
+/// against the argument parser's own description of the command.
 enum QuickParser {
-  static func parse(_ arguments: [String]) -> Invocation? {
-    guard let name = arguments.first, let kind = Kind(rawValue: name) ?? alias(name) else {
-      return nil
+  /// The commands with a fast path, by every name they answer to.
+  static let commands: [String: any QuickParsable.Type] = {
+    var commands: [String: any QuickParsable.Type] = [:]
+    let types: [any QuickParsable.Type] = [
+      AddCommand.self, CheckCommand.self, ListCommand.self, RemoveCommand.self,
+      ToggleCommand.self, UncheckCommand.self,
+    ]
+    for type in types {
+      for name in [type.configuration.commandName ?? ""] + type.configuration.aliases {
+        commands[name] = type
+      }
     }
-    var settings = CommandSettings()
-    var fields = FieldValues()
-    var filter = ListFilter()
+    return commands
+  }()
+
+  static func parse(_ arguments: [String]) -> (any ShoplistCommand)? {
+    guard let name = arguments.first, let type = commands[name] else { return nil }
+    return type.quickParse(arguments.dropFirst())
+  }
+}
+
+/// A command with a fast path: its grammar names every option and argument it has.
+protocol QuickParsable: ShoplistCommand {
+  static var grammar: QuickGrammar<Self> { get }
+}
+
+extension ParsableArguments {
+  /// An instance with every property given its default by `defaults`, ready to be filled.
+  static func withDefaults(_ defaults: (inout Self) -> Void) -> Self {
+    var value = Self()
+    defaults(&value)
+    return value
+  }
+}
+
+/// How the fast path fills in a command: every spelling of every option, the property it sets,
+/// and where the plain values go.
+struct QuickGrammar<Command> {
+  /// Flags by spelling (`--json`, `-q`).
+  var flags: [String: WritableKeyPath<Command, Bool>] = [:]
+  /// Options with a value by spelling: each sets its property from the text, or says the text
+  /// is not valid (the argument parser then reports it).
+  var options: [String: (inout Command, String) -> Bool] = [:]
+  /// Spellings of one option, to refuse an option given twice.
+  var canonical: [String: String] = [:]
+  /// Where the plain values go, and whether there must be one at least.
+  var positionals: WritableKeyPath<Command, [String]>?
+  var requiresPositionals = false
+  /// Gives every property its default, as the argument parser would before parsing. It must
+  /// assign each property directly: a property the argument parser declares cannot even be
+  /// read before it has a value, and a write through a key path reads first.
+  var defaults: (inout Command) -> Void = { _ in }
+
+  /// Every spelling the grammar knows.
+  var spellings: Set<String> { Set(flags.keys).union(options.keys) }
+
+  /// The options of `other` (an option group such as the global options) inside this one; the
+  /// group's defaults are the including grammar's to assign (see ``defaults``).
+  mutating func include<Group>(
+    _ other: QuickGrammar<Group>, at path: WritableKeyPath<Command, Group>
+  ) {
+    for (name, flag) in other.flags {
+      flags[name] = path.appending(path: flag)
+    }
+    for (name, option) in other.options {
+      options[name] = { command, text in option(&command[keyPath: path], text) }
+    }
+    canonical.merge(other.canonical) { $1 }
+  }
+}
+
+extension QuickParsable {
+  /// Every option spelling the fast path knows for this command.
+  static var spellings: Set<String> { grammar.spellings }
+
+  /// Whether the command takes plain values.
+  static var hasPositionals: Bool { grammar.positionals != nil }
+
+  /// The command `arguments` make, or `nil` when the grammar does not cover them all.
+  static func quickParse(_ arguments: ArraySlice<String>) -> Self? {
+    let grammar = Self.grammar
+    var command = Self()
+    grammar.defaults(&command)
     var positionals: [String] = []
     var seen: Set<String> = []
-    var index = 1
+    var index = arguments.startIndex
     var onlyPositionals = false
-    while index < arguments.count {
+    while index < arguments.endIndex {
       let argument = arguments[index]
       index += 1
       if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
@@ -33,106 +110,33 @@ enum QuickParser {
         continue
       }
       let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let option = String(parts[0])
-      guard seen.insert(canonical(option)).inserted else { return nil }
-      if parts.count == 1, let flag = Flag(rawValue: option) {
-        guard flag.apply(to: &settings, filter: &filter, kind: kind) else { return nil }
+      let name = String(parts[0])
+      guard seen.insert(grammar.canonical[name] ?? name).inserted else { return nil }
+      if parts.count == 1, let flag = grammar.flags[name] {
+        command[keyPath: flag] = true
         continue
       }
+      guard let option = grammar.options[name] else { return nil }
       let value: String
       if parts.count == 2 {
-        guard option.hasPrefix("--") else { return nil }
+        guard name.hasPrefix("--") else { return nil }
         value = String(parts[1])
       } else {
-        guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
+        guard index < arguments.endIndex, !arguments[index].hasPrefix("-") else { return nil }
         value = arguments[index]
         index += 1
       }
-      switch (option, kind) {
-      case ("--db", _): settings.db = value
-      case ("--list", _), ("-l", _): settings.list = value
-      case ("--wait", _):
-        guard let wait = Double(value), CommandSettings.isValidWait(wait) else { return nil }
-        settings.wait = wait
-      case ("--quantity", .add): fields.quantity = value
-      case ("--unit", .add): fields.unit = value
-      case ("--category", .add): fields.category = value
-      case ("--note", .add): fields.note = value
-      case ("--category", .list): filter.category = value
-      default: return nil
-      }
+      guard option(&command, value) else { return nil }
     }
-    return invocation(kind, settings: settings, fields: fields, filter: filter, positionals)
-  }
-
-  private enum Kind: String {
-    case add, check, list, remove, toggle, uncheck
-  }
-
-  private enum Flag: String {
-    case checked = "--checked"
-    case json = "--json"
-    case noColor = "--no-color"
-    case quiet = "--quiet"
-    case quietShort = "-q"
-    case trace = "--trace"
-    case unchecked = "--unchecked"
-
-    func apply(to settings: inout CommandSettings, filter: inout ListFilter, kind: Kind) -> Bool {
-      switch self {
-      case .checked:
-        guard kind == .list else { return false }
-        filter.checked = true
-      case .json: settings.json = true
-      case .noColor: settings.noColor = true
-      case .quiet, .quietShort: settings.quiet = true
-      case .trace: settings.trace = true
-      case .unchecked:
-        guard kind == .list else { return false }
-        filter.unchecked = true
-      }
-      return true
+    if let path = grammar.positionals {
+      guard !grammar.requiresPositionals || !positionals.isEmpty else { return nil }
+      command[keyPath: path] = positionals
+    } else if !positionals.isEmpty {
+      return nil
     }
-  }
-
-  private static func alias(_ name: String) -> Kind? {
-    switch name {
-    case "ls": .list
-    case "rm": .remove
-    default: nil
+    guard (try? command.validate()) != nil, (try? command.global.validate()) != nil else {
+      return nil
     }
-  }
-
-  /// Spellings of one option count as one when looking for repeats.
-  private static func canonical(_ option: String) -> String {
-    switch option {
-    case "-l": "--list"
-    case "-q": "--quiet"
-    default: option
-    }
-  }
-
-  private static func invocation(
-    _ kind: Kind, settings: CommandSettings, fields: FieldValues, filter: ListFilter,
-    _ positionals: [String]
-  ) -> Invocation? {
-    let request: Invocation.Request
-    switch kind {
-    case .list:
-      guard positionals.isEmpty, !(filter.checked && filter.unchecked) else { return nil }
-      request = .list(filter)
-    case .add:
-      guard !positionals.isEmpty else { return nil }
-      request = .add(names: positionals, fields: fields)
-    case .remove:
-      guard !positionals.isEmpty else { return nil }
-      request = .remove(references: positionals)
-    case .toggle, .check, .uncheck:
-      guard !positionals.isEmpty else { return nil }
-      let action: ProductAction =
-        kind == .toggle ? .toggled : kind == .check ? .checked : .unchecked
-      request = .mark(action, references: positionals)
-    }
-    return Invocation(settings: settings, request: request)
+    return command
   }
 }

@@ -6,8 +6,10 @@ struct ProgressBar {
   private let clock = ContinuousClock()
   private var lastDrawn: ContinuousClock.Instant?
   private var drawn = false
+  private let write: @Sendable (String) -> Void
 
-  init(label: String, total: Int?) {
+  init(label: String, total: Int?, write: @escaping @Sendable (String) -> Void) {
+    self.write = write
     self.label = Output.escapingLines(label)
     self.total = total.flatMap { $0 > 0 ? $0 : nil }
   }
@@ -27,11 +29,11 @@ struct ProgressBar {
         + String(repeating: "-", count: width - filled) + "] \(Int(share * 100))%"
     }
     line += "  \(rows) rows"
-    Output.standardError(line)
+    write(line)
   }
 
   /// Clears the bar, so that what follows starts on a clean line.
   func finish() {
-    if drawn { Output.standardError("\r\u{1B}[2K") }
+    if drawn { write("\r\u{1B}[2K") }
   }
 }

@@ -14,18 +14,6 @@ struct Terminal: Sendable {
   var stdoutIsTerminal: Bool
   var stderrIsTerminal: Bool
 
-  static func current(noColorOption: Bool, environment: [String: String]) -> Terminal {
-    let stdoutIsTerminal = isatty(1) == 1
-    let noColor =
-      noColorOption || environment["NO_COLOR"].map { !$0.isEmpty } == true
-      || environment["TERM"] == "dumb"
-    return Terminal(
-      useColor: stdoutIsTerminal && !noColor,
-      stdoutIsTerminal: stdoutIsTerminal,
-      stderrIsTerminal: isatty(2) == 1
-    )
-  }
-
   /// Wraps `text` in an SGR style when colour is on.
   func styled(_ text: String, _ style: Style) -> String {
     useColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
@@ -61,6 +49,11 @@ enum Output {
     guard writeAll(text, to: 1) else {
       throw CommandError.output("cannot write to standard output")
     }
+  }
+
+  /// Whether the file descriptor is a terminal.
+  static func isTerminal(_ descriptor: Int32) -> Bool {
+    isatty(descriptor) == 1
   }
 
   static func standardError(_ text: String) {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShoplistCLI
+@testable import ShoppingTransfer
 
 /// Everything a reader of `format` makes of `text`, its batches joined.
 func read(

@@ -1,0 +1,146 @@
+import Composable
+import Foundation
+import ShoppingCore
+import ShoppingSQLite
+import ShoppingService
+
+/// Everything a command needs from the world, injected: the process environment, the clock
+/// and ids, the output streams and what they are connected to, and the global options the
+/// command was given. ``live()`` is the process's; tests make their own and run commands in
+/// process.
+public struct CommandContext: Sendable {
+  /// The environment variables (`SHOPLIST_DB`, `SHOPLIST_LIST`, `XDG_DATA_HOME`, `HOME`,
+  /// `NO_COLOR`, `TERM`).
+  public var environment: [String: String]
+  /// The clock and the ids of new lists and items.
+  public var shopping: ShoppingEnvironment
+  /// Where output goes.
+  public var io: CommandIO
+  /// The global options of the command being run.
+  var settings = CommandSettings()
+
+  /// Creates a context.
+  public init(environment: [String: String], shopping: ShoppingEnvironment, io: CommandIO) {
+    self.environment = environment
+    self.shopping = shopping
+    self.io = io
+  }
+
+  /// The process's own: its environment, the system clock, standard output and error.
+  public static func live() -> CommandContext {
+    CommandContext(
+      environment: ProcessInfo.processInfo.environment, shopping: .live, io: .standard
+    )
+  }
+
+  /// This context for a command given `settings`.
+  func with(_ settings: CommandSettings) -> CommandContext {
+    var context = self
+    context.settings = settings
+    return context
+  }
+
+  /// Whether and how output may be styled.
+  var terminal: Terminal {
+    Terminal(
+      useColor: io.stdoutIsTerminal && !settings.noColor
+        && environment["NO_COLOR"].map(\.isEmpty) != false && environment["TERM"] != "dumb",
+      stdoutIsTerminal: io.stdoutIsTerminal,
+      stderrIsTerminal: io.stderrIsTerminal
+    )
+  }
+
+  // MARK: - The database
+
+  /// The target list's name: `--list`, then `$SHOPLIST_LIST`, then the default list.
+  func targetListName() throws -> String {
+    let raw =
+      settings.list ?? environment["SHOPLIST_LIST"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ShoppingService.defaultListName
+    return try Naming.name(raw)
+  }
+
+  /// The database file's path: `--db`, `$SHOPLIST_DB`, then the default places.
+  func databasePath() throws -> String {
+    try DatabaseLocation.path(option: settings.db, environment: environment)
+  }
+
+  /// How long to wait for a busy database.
+  var busyTimeout: Duration {
+    .milliseconds(Int64((settings.wait * 1000).rounded()))
+  }
+
+  /// Where `--trace` writes: standard error, what the values hold escaped.
+  var trace: TraceOutput? {
+    guard settings.trace else { return nil }
+    let io = self.io
+    return TraceOutput { text in io.standardError(Output.escapingLines(text)) }
+  }
+
+  /// The service over the database; `access: .read` for commands that only read, which then
+  /// work on a database this user may not write.
+  func openService(access: ShoppingDatabase.Access = .write) throws -> ShoppingService {
+    try ShoppingService(
+      path: databasePath(), busyTimeout: busyTimeout, access: access, environment: shopping,
+      trace: trace
+    )
+  }
+
+  // MARK: - Output
+
+  /// Prints human text, its lines escaped (see ``Output/escapingLines(_:)``), unless
+  /// `--quiet`.
+  func say(_ text: String) throws {
+    guard !settings.quiet else { return }
+    try io.standardOutput(Output.escapingLines(text) + "\n")
+  }
+
+  /// Prints data asked for (a document, an export) as it is, `--quiet` or not.
+  func write(_ data: String) throws {
+    try io.standardOutput(data)
+  }
+
+  /// Prints an outcome: nothing with `--quiet`, `json` with `--json`, else `text`.
+  func report(text: String, json: @autoclosure () -> String) throws {
+    if settings.quiet { return }
+    if settings.json { try write(json()) } else { try say(text) }
+  }
+
+  /// Prints a message on standard error, escaped.
+  func warn(_ text: String) {
+    io.standardError("shoplist: " + Output.escapingLines(text) + "\n")
+  }
+}
+
+/// Where a command's output goes: the process's standard streams, or a test's buffers.
+public struct CommandIO: Sendable {
+  /// Writes to standard output; throws when it cannot (a closed pipe).
+  public var standardOutput: @Sendable (String) throws -> Void
+  /// Writes to standard error.
+  public var standardError: @Sendable (String) -> Void
+  /// Whether standard output is a terminal (colour, shortened tables).
+  public var stdoutIsTerminal: Bool
+  /// Whether standard error is a terminal (progress bars).
+  public var stderrIsTerminal: Bool
+
+  /// Creates the streams of a context.
+  public init(
+    standardOutput: @escaping @Sendable (String) throws -> Void,
+    standardError: @escaping @Sendable (String) -> Void,
+    stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false
+  ) {
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+    self.stdoutIsTerminal = stdoutIsTerminal
+    self.stderrIsTerminal = stderrIsTerminal
+  }
+
+  /// The process's standard output and error, written without stdio's buffers.
+  public static var standard: CommandIO {
+    CommandIO(
+      standardOutput: { try Output.standardOutput($0) },
+      standardError: { Output.standardError($0) },
+      stdoutIsTerminal: Output.isTerminal(1), stderrIsTerminal: Output.isTerminal(2)
+    )
+  }
+}

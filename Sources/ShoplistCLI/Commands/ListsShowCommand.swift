@@ -1,0 +1,39 @@
+import ArgumentParser
+import ShoppingCore
+import ShoppingSQLite
+import ShoppingService
+import ShoppingTransfer
+
+struct ListsShowCommand: ShoplistCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "show",
+    abstract: "Show every list with its item and checked counts.",
+    discussion: "Example:\n  shoplist lists"
+  )
+
+  @OptionGroup var global: GlobalOptions
+
+  func run(in context: CommandContext) throws {
+    let summaries = try context.openService(access: .read).listSummaries()
+    try context.report(
+      text: Self.table(summaries),
+      json: ListDocuments.lists(summaries.map(ListDocuments.ListEntry.init))
+    )
+  }
+
+  /// One line per list: its name, then its counts, aligned.
+  static func table(_ summaries: [ListSummary]) -> String {
+    let names = summaries.map { DisplayText.escaped($0.name) }
+    let width = names.map(\.count).max() ?? 0
+    return zip(summaries, names).map { summary, name in
+      name + String(repeating: " ", count: width - name.count)
+        + "  \(Describe.count(summary.items, "item")), \(summary.checked) checked"
+    }.joined(separator: "\n")
+  }
+}
+
+extension ListDocuments.ListEntry {
+  init(_ summary: ListSummary) {
+    self.init(name: summary.name, items: summary.items, checked: summary.checked)
+  }
+}

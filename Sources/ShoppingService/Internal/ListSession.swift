@@ -1,0 +1,127 @@
+import Composable
+import ShoppingCore
+import ShoppingSQLite
+
+/// One intent's work on one list, inside its write transaction: a store holding every list by
+/// name and as much of this list as the intent needs, and the items its references picked.
+final class ListSession {
+  let store: Store<ShoppingState, ShoppingAction, PersistenceEffect>
+  let listID: ShoppingList.ID
+  /// The items the references picked, in the order given, each once.
+  let resolved: [Product.ID]
+  /// Every effect sent so far.
+  private(set) var effects: [PersistenceEffect] = []
+
+  private init(
+    store: Store<ShoppingState, ShoppingAction, PersistenceEffect>, listID: ShoppingList.ID,
+    resolved: [Product.ID]
+  ) {
+    self.store = store
+    self.listID = listID
+    self.resolved = resolved
+  }
+
+  /// Opens the list `name` for `plan`, creating it first when missing and allowed (or when it
+  /// is the default list).
+  static func open(
+    _ name: String, plan: LoadPlan, creatingIfMissing: Bool, service: ShoppingService,
+    repository: ShoppingRepository
+  ) throws -> ListSession {
+    let store = try service.makeStore(
+      repository, loadingListsNamed: plan.everything ? [name] : []
+    )
+    var created: [PersistenceEffect] = []
+    if store.state.list(named: name) == nil {
+      guard creatingIfMissing || ShoppingService.isDefaultList(name) else {
+        throw ShoppingError.noSuchList(name)
+      }
+      created = try store.send(.createList(named: name))
+    }
+    guard let list = store.state.list(named: name) else { throw ShoppingError.noSuchList(name) }
+    let resolved: [Product]
+    if list.isLoaded {
+      // Loaded whole (or created by this intent, empty and whole).
+      resolved = try resolve(plan.references, in: list)
+    } else {
+      resolved = try resolve(plan.references, inStored: list, repository: repository)
+      // A name that is invalid is left for the reducer to refuse with its proper message.
+      let keys = plan.names.compactMap { try? Naming.name($0) }.map(Naming.key)
+      let part = try repository.partialList(list, keys: keys, ids: resolved.map(\.id))
+      try store.send(.listsLoaded([part]))
+    }
+    let session = ListSession(store: store, listID: list.id, resolved: resolved.map(\.id))
+    session.effects = created
+    return session
+  }
+
+  /// Resolves references in a loaded list.
+  private static func resolve(
+    _ references: [ItemReference], in list: ShoppingList
+  ) throws -> [Product] {
+    try resolve(references, lookup: list, listName: list.name) { list.products[id: $0] }
+  }
+
+  /// Resolves references against the stored list, through its indexes.
+  private static func resolve(
+    _ references: [ItemReference], inStored list: ShoppingList, repository: ShoppingRepository
+  ) throws -> [Product] {
+    let ids = references.compactMap(\.id)
+    let byID =
+      ids.isEmpty ? [] : try repository.partialList(list, keys: [], ids: ids).products
+    return try resolve(
+      references, lookup: repository.productLookup(inList: list.id), listName: list.name
+    ) { byID[id: $0] }
+  }
+
+  /// Resolves every reference, all or nothing, each item once in the order first named.
+  private static func resolve(
+    _ references: [ItemReference], lookup: some ProductLookup, listName: String,
+    byID: (Product.ID) -> Product?
+  ) throws -> [Product] {
+    var typed = try ProductReference.resolveEach(
+      references.compactMap(\.typed), in: lookup, listName: listName
+    ).makeIterator()
+    var found: [Product] = []
+    var seen: Set<Product.ID> = []
+    for reference in references {
+      let product: Product?
+      switch reference {
+      case .typed: product = typed.next()
+      case let .id(id):
+        guard let item = byID(id) else {
+          throw ShoppingError.noSuchItem(id.uuidString, list: listName)
+        }
+        product = item
+      }
+      if let product, seen.insert(product.id).inserted { found.append(product) }
+    }
+    return found
+  }
+
+  /// The list as last committed.
+  var list: ShoppingList {
+    get throws {
+      guard let list = store.state.lists[id: listID] else {
+        throw ShoppingError.noSuchList(listID.uuidString)
+      }
+      return list
+    }
+  }
+
+  @discardableResult
+  func send(_ action: ShoppingListAction) throws -> [PersistenceEffect] {
+    let sent = try store.send(.list(listID, action))
+    effects += sent
+    return sent
+  }
+}
+
+extension ItemReference {
+  var typed: String? {
+    if case let .typed(text) = self { text } else { nil }
+  }
+
+  var id: Product.ID? {
+    if case let .id(id) = self { id } else { nil }
+  }
+}

@@ -1,0 +1,75 @@
+import ShoppingCore
+
+/// What a front end asks of one list: the command line's commands, the server's requests, an
+/// embedding program's calls. ``ShoppingService/perform(_:onList:creatingIfMissing:returningCompleteList:)``
+/// runs it in one transaction.
+///
+/// ```swift
+/// try service.perform(.add(names: ["Milk"], changes: .none), onList: "shopping")
+/// try service.perform(.set(.checked, items: [.typed("milk")]), onList: "shopping")
+/// ```
+public enum ListIntent: Equatable, Sendable {
+  /// Add items; one already on the list is unchecked and updated with `changes` instead.
+  case add(names: [String], changes: ProductChanges)
+  /// Remove every checked item.
+  case clearChecked
+  /// Change some fields of an item, and its name if `name` is given.
+  case edit(ItemReference, name: String?, changes: ProductChanges)
+  /// Move an item to a 1-based position.
+  case move(ItemReference, toPosition: Int)
+  /// Remove items.
+  case remove([ItemReference])
+  /// Rename an item.
+  case rename(ItemReference, to: String)
+  /// Uncheck every item.
+  case resetChecks
+  /// Do the same to each of some items (check, uncheck, toggle, edit).
+  case set(ProductAction, items: [ItemReference])
+  /// Reorder the list for good.
+  case sort(ProductOrder)
+}
+
+/// How a front end names an item: as a person typed it, or by its id.
+public enum ItemReference: Hashable, Sendable {
+  /// A number (its position), a name, or the start of one name: see
+  /// ``ShoppingCore/ProductReference``.
+  case typed(String)
+  /// The item's id, as the JSON documents give it.
+  case id(Product.ID)
+}
+
+/// What an intent did to one list.
+public struct ListOutcome: Equatable, Sendable {
+  /// The list after the change: complete when asked for, else as much of it as the intent
+  /// loaded.
+  public var list: ShoppingList
+  /// The items the intent named, each once, in the order named: as they were and as they
+  /// are (`nil` for an item that was not there, or is not any more).
+  public var items: [ItemChange]
+  /// The persistence work the intent did.
+  public var effects: [PersistenceEffect]
+
+  /// Creates an outcome.
+  public init(list: ShoppingList, items: [ItemChange], effects: [PersistenceEffect]) {
+    self.list = list
+    self.items = items
+    self.effects = effects
+  }
+}
+
+/// One item before and after an intent.
+public struct ItemChange: Equatable, Sendable {
+  /// The item before, or `nil` when the intent added it.
+  public var before: Product?
+  /// The item after, or `nil` when the intent removed it.
+  public var after: Product?
+
+  /// Creates a change.
+  public init(before: Product?, after: Product?) {
+    self.before = before
+    self.after = after
+  }
+
+  /// Whether the intent changed the item at all.
+  public var changed: Bool { before != after }
+}

@@ -1,0 +1,76 @@
+import ShoppingCore
+import ShoppingSQLite
+
+// MARK: - Changing one list
+
+extension ShoppingService {
+  /// Runs `intent` on the list `name` in one write transaction: loads what the intent needs
+  /// (only the items it names, for the intents on single items, so their cost does not grow
+  /// with the list), resolves its references, sends its actions, and commits; any failure
+  /// rolls everything back.
+  ///
+  /// - Parameters:
+  ///   - intent: What to do.
+  ///   - name: The list. The default list is created when missing, and so is any list when
+  ///     `creatingIfMissing` (what `add` and imports do).
+  ///   - creatingIfMissing: Whether a missing list is created rather than refused.
+  ///   - returningCompleteList: Whether ``ListOutcome/list`` must hold every item (for a list
+  ///     document), not only the ones the intent named.
+  /// - Returns: The list after the change and what happened to each item named.
+  /// - Throws: ``ShoppingCore/ShoppingError`` for a bad name, value or reference (nothing
+  ///   changed), ``ShoppingSQLite/DatabaseError`` for the database's failures.
+  @discardableResult
+  public func perform(
+    _ intent: ListIntent, onList name: String, creatingIfMissing: Bool = false,
+    returningCompleteList: Bool = false
+  ) throws -> ListOutcome {
+    let listName = try Naming.name(name)
+    return try database.write { repository in
+      var plan = LoadPlan(intent)
+      if returningCompleteList { plan.everything = true }
+      let session = try ListSession.open(
+        listName, plan: plan, creatingIfMissing: creatingIfMissing, service: self,
+        repository: repository
+      )
+      let items = try session.apply(intent)
+      let list = try session.list
+      let complete =
+        returningCompleteList && !list.isLoaded
+        ? try repository.loadLists(named: [list.name]).first ?? list : list
+      return ListOutcome(list: complete, items: items, effects: session.effects)
+    }
+  }
+}
+
+/// What of a list an intent needs loaded.
+struct LoadPlan {
+  /// Every item in order: for intents that reorder or change every item.
+  var everything: Bool
+  /// The references to resolve.
+  var references: [ItemReference]
+  /// Names that may be added or given, whose items must be known.
+  var names: [String]
+
+  init(_ intent: ListIntent) {
+    switch intent {
+    case let .add(names, _):
+      self.init(everything: false, references: [], names: names)
+    case let .edit(reference, name, _):
+      self.init(everything: false, references: [reference], names: name.map { [$0] } ?? [])
+    case let .move(reference, _):
+      self.init(everything: true, references: [reference], names: [])
+    case let .remove(references), let .set(_, references):
+      self.init(everything: false, references: references, names: [])
+    case let .rename(reference, name):
+      self.init(everything: false, references: [reference], names: [name])
+    case .clearChecked, .resetChecks, .sort:
+      self.init(everything: true, references: [], names: [])
+    }
+  }
+
+  init(everything: Bool, references: [ItemReference], names: [String]) {
+    self.everything = everything
+    self.references = references
+    self.names = names
+  }
+}

@@ -1,0 +1,97 @@
+import ShoppingCore
+import ShoppingSQLite
+
+// MARK: - Reading
+
+extension ShoppingService {
+  /// The list `name` with every item in order, read in one snapshot; reading never waits for
+  /// writers. The default list is created first when missing (unless the database is
+  /// read-only); any other missing list is refused.
+  ///
+  /// - Throws: ``ShoppingCore/ShoppingError/noSuchList(_:)``, or the database's error.
+  public func list(named name: String) throws -> ShoppingList {
+    try readList(named: name) { repository, header in
+      try repository.loadLists(named: [header.name]).first
+    }
+  }
+
+  /// The list `name`'s products in order, handed to `body` one at a time with their 1-based
+  /// positions, without building the list in memory: for a long list streamed into an
+  /// output.
+  ///
+  /// - Parameters:
+  ///   - start: Called first with the list's header (its name and creation; no products).
+  ///   - body: Called with each product and its position.
+  /// - Returns: The list's header.
+  @discardableResult
+  public func forEachProduct(
+    ofListNamed name: String, start: (ShoppingList) throws -> Void = { _ in },
+    _ body: (Product, Int) throws -> Void
+  ) throws -> ShoppingList {
+    try readList(named: name) { repository, header in
+      try start(header)
+      var position = 0
+      try repository.forEachProduct(inList: header.id) { product in
+        position += 1
+        try body(product, position)
+      }
+      return header
+    }
+  }
+
+  /// Every list with its item and checked counts, in the order they were created; the default
+  /// list is created first when missing (unless the database is read-only).
+  public func listSummaries() throws -> [ListSummary] {
+    let summaries = try database.read { try $0.listSummaries() }
+    guard !database.isReadOnly,
+      !summaries.contains(where: { Self.isDefaultList($0.name) })
+    else { return summaries }
+    try createDefaultList()
+    return try database.read { try $0.listSummaries() }
+  }
+
+  /// Hands every list to `body`, whole, one at a time, in the order they were created, from
+  /// one consistent snapshot.
+  public func forEachList(_ body: (ShoppingList) throws -> Void) throws {
+    try database.read { repository in
+      for summary in try repository.listSummaries() {
+        for list in try repository.loadLists(named: [summary.name]) {
+          try body(list)
+        }
+      }
+    }
+  }
+
+  /// Runs `read` on the list `name` (its header: name and id) in a read transaction,
+  /// creating the default list first if `read` finds nothing.
+  private func readList<Result>(
+    named rawName: String, _ read: (ShoppingRepository, ShoppingList) throws -> Result?
+  ) throws -> Result {
+    let name = try Naming.name(rawName)
+    func attempt() throws -> Result? {
+      try database.read { repository -> Result? in
+        guard let header = try repository.loadState(loadingListsNamed: []).list(named: name)
+        else { return nil }
+        return try read(repository, header)
+      }
+    }
+    if let found = try attempt() { return found }
+    guard Self.isDefaultList(name), !database.isReadOnly else {
+      throw ShoppingError.noSuchList(name)
+    }
+    try createDefaultList()
+    guard let created = try attempt() else { throw ShoppingError.noSuchList(name) }
+    return created
+  }
+
+  /// Creates the default list if the database has none of that name: it exists as soon as
+  /// anything looks for it.
+  func createDefaultList() throws {
+    try database.write { repository in
+      let store = try makeStore(repository, loadingListsNamed: [])
+      if store.state.list(named: Self.defaultListName) == nil {
+        try store.send(.createList(named: Self.defaultListName))
+      }
+    }
+  }
+}

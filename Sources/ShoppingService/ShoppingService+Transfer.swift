@@ -1,0 +1,128 @@
+import Composable
+import Foundation
+import ShoppingCore
+import ShoppingSQLite
+import ShoppingTransfer
+
+// MARK: - Import and export
+
+extension ShoppingService {
+  /// Imports every row of `reader` in one write transaction, all or nothing: committed when
+  /// every row was valid (or the importer skips bad ones), rolled back on any failure, and
+  /// always rolled back on a dry run.
+  ///
+  /// ```swift
+  /// let input = try ImportInput.opening("week.csv")
+  /// var reader = try ImportFormat.auto.reader(for: input)
+  /// let outcome = try service.importRows(
+  ///   from: &reader, with: Importer(file: input.name, options: ImportOptions(targetList: "shopping"))
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - reader: The rows.
+  ///   - importer: The file's name, the target list, the mode, whether to skip bad rows.
+  ///   - dryRun: Whether to report what would change and write nothing.
+  ///   - progress: Called after each batch with the bytes and rows read so far.
+  /// - Returns: What the import did, or would do.
+  /// - Throws: ``ShoppingTransfer/Importer/InvalidRows`` (nothing written), an
+  ///   ``ShoppingTransfer/ImportError`` for an input that cannot be read on, or the
+  ///   database's and the domain's errors.
+  public func importRows(
+    from reader: inout any ImportReader, with importer: Importer, dryRun: Bool = false,
+    progress: (_ bytes: Int, _ rows: Int) -> Void = { _, _ in }
+  ) throws -> Importer.Outcome {
+    do {
+      return try database.write { repository in
+        let store = try makeStore(repository, loadingListsNamed: [])
+        let outcome = try importer.apply(
+          &reader, to: store, repository: repository, progress: progress
+        )
+        if dryRun { throw DryRun(outcome: outcome) }
+        return outcome
+      }
+    } catch let dryRun as DryRun {
+      return dryRun.outcome
+    }
+  }
+
+  /// Rolls a dry run back once its outcome is known.
+  private struct DryRun: Error {
+    let outcome: Importer.Outcome
+  }
+
+  /// The service a dry run of an import into the database at `path` works on: that database,
+  /// whose transaction is rolled back, unless that would write anything or cannot be done — an
+  /// empty database in memory when there is no file yet (a dry run creates nothing), and a
+  /// copy in memory of a database this user may not write.
+  public static func forDryRun(
+    path: String, busyTimeout: Duration = .seconds(5), environment: ShoppingEnvironment = .live,
+    trace: TraceOutput? = nil
+  ) throws -> ShoppingService {
+    guard FileManager.default.fileExists(atPath: path) else {
+      return ShoppingService(database: try .inMemory(), environment: environment, trace: trace)
+    }
+    let database = try ShoppingDatabase(path: path, busyTimeout: busyTimeout, access: .read)
+    return ShoppingService(
+      database: database.isReadOnly ? try .inMemory(copying: database) : database,
+      environment: environment, trace: trace
+    )
+  }
+
+  /// Which lists an export writes.
+  public enum ExportSelection: Equatable, Sendable {
+    /// One list (the default list is created when missing).
+    case list(String)
+    /// Every list, in the order they were created.
+    case all
+  }
+
+  /// Writes lists in a form ``importRows(from:with:dryRun:progress:)`` reads back, one list in
+  /// memory at a time, from one consistent snapshot.
+  ///
+  /// - Parameters:
+  ///   - selection: One list, or all of them.
+  ///   - format: What to write.
+  ///   - sink: Where each chunk of the output goes.
+  /// - Returns: How many lists and items were written.
+  @discardableResult
+  public func export(
+    _ selection: ExportSelection, format: ExportWriter.Format,
+    to sink: @escaping (String) throws -> Void
+  ) throws -> (lists: Int, items: Int) {
+    var writer = ExportWriter(format: format, commentsLists: selection == .all, sink: sink)
+    var counts = (lists: 0, items: 0)
+    try writer.begin()
+    switch selection {
+    case .all:
+      try forEachList { list in
+        try writer.write(list)
+        counts.lists += 1
+        counts.items += list.products.count
+      }
+    case let .list(name):
+      let list = try list(named: name)
+      try writer.write(list)
+      counts = (1, list.products.count)
+    }
+    try writer.end()
+    return counts
+  }
+
+  /// ``export(_:format:to:)`` into a file, written under a temporary name and put in place
+  /// only once complete; see ``ShoppingTransfer/OutputFile``. The database itself is refused.
+  @discardableResult
+  public func export(
+    _ selection: ExportSelection, format: ExportWriter.Format, toFile path: String
+  ) throws -> (lists: Int, items: Int) {
+    let file = try OutputFile(path: path, protecting: database.path)
+    do {
+      let counts = try export(selection, format: format) { try file.write($0) }
+      try file.commit()
+      return counts
+    } catch {
+      file.discard()
+      throw error
+    }
+  }
+}

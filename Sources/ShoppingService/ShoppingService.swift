@@ -1,0 +1,92 @@
+import Composable
+import ShoppingCore
+import ShoppingSQLite
+
+/// The work every front end shares — the command line, the server, an embedding program — on
+/// one shoplist database: each call opens one transaction, loads only what its intent needs,
+/// resolves references with the core's pure functions, sends the actions through a `Store`
+/// whose effects the database executes, and returns what changed.
+///
+/// ```swift
+/// let service = try ShoppingService(path: "/home/me/.local/share/shoplist/shoplist.sqlite")
+/// let outcome = try service.perform(.add(names: ["Milk"], changes: .none), onList: "shopping")
+/// print(ListDocuments.list(outcome.list))
+/// ```
+///
+/// A service is `Sendable`: its calls from several threads run one after another on its
+/// connection, and other processes are waited for as SQLite's locks say (see
+/// ``ShoppingSQLite/ShoppingDatabase``).
+public final class ShoppingService: Sendable {
+  /// The database the service works on.
+  public let database: ShoppingDatabase
+  /// The clock and the ids new lists and items get.
+  public let environment: ShoppingEnvironment
+  /// Where each action, state change, effect and timing is traced, if anywhere.
+  let trace: TraceOutput?
+
+  /// The list that exists as soon as anything looks for it.
+  public static let defaultListName = "shopping"
+
+  /// A service over an open database.
+  ///
+  /// - Parameters:
+  ///   - database: The database.
+  ///   - environment: The clock and ids (``ShoppingCore/ShoppingEnvironment/live`` in
+  ///     production, a deterministic one in tests).
+  ///   - trace: Where to trace every action and the execution of its effects, if anywhere.
+  public init(
+    database: ShoppingDatabase, environment: ShoppingEnvironment = .live,
+    trace: TraceOutput? = nil
+  ) {
+    self.database = database
+    self.environment = environment
+    self.trace = trace
+  }
+
+  /// Opens (creating and migrating when needed) the database at `path`; see
+  /// ``ShoppingSQLite/ShoppingDatabase/init(path:busyTimeout:access:)``.
+  public convenience init(
+    path: String, busyTimeout: Duration = .seconds(5),
+    access: ShoppingDatabase.Access = .write, environment: ShoppingEnvironment = .live,
+    trace: TraceOutput? = nil
+  ) throws(DatabaseError) {
+    self.init(
+      database: try ShoppingDatabase(path: path, busyTimeout: busyTimeout, access: access),
+      environment: environment, trace: trace
+    )
+  }
+
+  /// Whether `name` is the default list's.
+  public static func isDefaultList(_ name: String) -> Bool {
+    Naming.key(name) == Naming.key(defaultListName)
+  }
+
+  // MARK: - Stores
+
+  /// A store over `repository` holding every list by name and the lists `names` in full.
+  func makeStore(
+    _ repository: ShoppingRepository, loadingListsNamed names: [String]
+  ) throws -> Store<ShoppingState, ShoppingAction, PersistenceEffect> {
+    let reducer = ShoppingReducer(environment: environment)
+    return repository.makeStore(
+      initialState: try repository.loadState(loadingListsNamed: names),
+      reducer: TracedReducer(base: reducer, trace: trace),
+      trace: trace
+    )
+  }
+}
+
+/// The app reducer, traced when the service traces.
+struct TracedReducer: Reducer, Sendable {
+  let base: ShoppingReducer
+  let trace: TraceOutput?
+
+  func reduce(into state: inout ShoppingState, action: ShoppingAction) throws
+    -> [PersistenceEffect]
+  {
+    if let trace {
+      return try base.traced(to: trace).reduce(into: &state, action: action)
+    }
+    return try base.reduce(into: &state, action: action)
+  }
+}

@@ -1,0 +1,67 @@
+import ShoppingCore
+
+/// The JSON documents of the contract, written as every front end prints them: a list
+/// (`list --json`, and every answer of the server about a list), the lists (`lists --json`),
+/// and an import's summary. Field order as documented, exact decimals for quantities.
+///
+/// ```swift
+/// let json = ListDocuments.list(groceries)   // {"list": "Groceries", "items": [...]}
+/// ```
+public enum ListDocuments {
+  /// `{"list": NAME, "items": [...]}` with `products` (every product of `list` by default),
+  /// each numbered by its position in `list`.
+  public static func list(_ list: ShoppingList, showing products: [Product]? = nil) -> String {
+    JSONWriter.listDocument(list, products: products)
+  }
+
+  /// One list of `lists --json`.
+  public struct ListEntry: Equatable, Sendable {
+    /// The list's name.
+    public var name: String
+    /// How many items it has.
+    public var items: Int
+    /// How many of them are checked.
+    public var checked: Int
+
+    /// Creates an entry.
+    public init(name: String, items: Int, checked: Int) {
+      self.name = name
+      self.items = items
+      self.checked = checked
+    }
+  }
+
+  /// `{"lists": [{"name": "shopping", "items": 3, "checked": 1}]}`.
+  public static func lists(_ lists: [ListEntry]) -> String {
+    JSONWriter.listsDocument(lists.map { ($0.name, $0.items, $0.checked) })
+  }
+
+  /// `{"added": 120, "updated": 3, "unchanged": 877, "removed": 0, "invalid": 0,
+  /// "dryRun": false}`.
+  public static func importSummary(_ summary: ImportSummary, dryRun: Bool) -> String {
+    #"{"added": \#(summary.added), "updated": \#(summary.updated), "#
+      + #""unchanged": \#(summary.unchanged), "removed": \#(summary.removed), "#
+      + #""invalid": \#(summary.invalid), "dryRun": \#(dryRun)}"# + "\n"
+  }
+
+  /// A list document written product by product, for a list streamed from storage without
+  /// being built in memory.
+  public struct Stream {
+    private var writer: JSONWriter
+
+    /// Starts the document of `list` (its name; its products are not read).
+    public init(list: ShoppingList) {
+      writer = JSONWriter.listDocumentStart(list)
+    }
+
+    /// Adds a product at its 1-based position in the list.
+    public mutating func add(_ product: Product, position: Int) {
+      writer.listDocumentItem(product, position: position)
+    }
+
+    /// The finished document.
+    public func finish() -> String {
+      writer.listDocumentEnd()
+    }
+  }
+}
