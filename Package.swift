@@ -181,7 +181,9 @@ let package = Package(
     ),
     .testTarget(
       name: "EmbeddingTests",
-      dependencies: ["Composable", "ShoppingCore", "ShoppingSQLite"]
+      dependencies: [
+        "Composable", "ShoppingCore", "ShoppingSQLite", "ShoppingService", "ShoppingTransfer",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -70,16 +70,15 @@ public enum Naming {
     return start..<end
   }
 
-  /// The form under which names are compared: two names are the same item (or list) exactly when
-  /// their keys are equal. Case-insensitive and Unicode-aware: `"Crème"` and `"CRÈME"` share a
-  /// key, whether their accents are composed or not.
-  public static func key(_ name: String) -> String {
+  /// The key a valid name (one ``name(_:)`` returned) is compared under; see ``NameKey``.
+  public static func key(_ name: String) -> NameKey {
     // Plain ASCII byte by byte, straight from the string's storage: every row of an import
     // and every lookup makes keys.
     switch name.utf8.withContiguousStorageIfAvailable(asciiKey) {
-    case .unchanged?: name
-    case let .lowered(key)?: key
-    case .notASCII?, nil: name.lowercased().precomposedStringWithCanonicalMapping
+    case .unchanged?: NameKey(normalised: name)
+    case let .lowered(key)?: NameKey(normalised: key)
+    case .notASCII?, nil:
+      NameKey(normalised: name.lowercased().precomposedStringWithCanonicalMapping)
     }
   }
 

@@ -6,10 +6,10 @@ public protocol ProductLookup {
   /// The product at a 1-based position in list order, if there is one.
   func product(atPosition position: Int) throws -> Product?
   /// The product whose name key (``Naming/key(_:)``) is `key`, if any.
-  func product(withKey key: String) throws -> Product?
+  func product(withKey key: NameKey) throws -> Product?
   /// Products whose name key starts with `prefix`, at most `limit` of them when a limit is
   /// given, in any order.
-  func products(withKeyPrefix prefix: String, limit: Int?) throws -> [Product]
+  func products(withKeyPrefix prefix: NameKey, limit: Int?) throws -> [Product]
   /// The products at these 1-based positions, by position; positions past the end are absent.
   /// One pass over the list, however many positions: a command given thousands of numbers
   /// must not look each up from the start.
@@ -32,11 +32,11 @@ extension ShoppingList: ProductLookup {
     products.indices.contains(position - 1) ? products[position - 1] : nil
   }
 
-  public func product(withKey key: String) -> Product? {
+  public func product(withKey key: NameKey) -> Product? {
     productID(forKey: key).flatMap { products[id: $0] }
   }
 
-  public func products(withKeyPrefix prefix: String, limit: Int?) -> [Product] {
+  public func products(withKeyPrefix prefix: NameKey, limit: Int?) -> [Product] {
     let matching = products.lazy.filter { Naming.key($0.name).hasPrefix(prefix) }
     return limit.map { Array(matching.prefix($0)) } ?? Array(matching)
   }

@@ -33,7 +33,7 @@ public enum ProductReference {
     if let position = position(reference), let product = try atPosition(position) {
       return product
     }
-    let key = Naming.key(Naming.collapsingWhiteSpace(reference))
+    let key = NameKey(lookingUp: reference)
     if let product = try lookup.product(withKey: key) {
       return product
     }

@@ -18,7 +18,7 @@ public struct ShoppingList: Identifiable, Equatable, Sendable {
   public internal(set) var products: IdentifiedArrayOf<Product>
   /// How much of the list the state holds.
   public internal(set) var loading: Loading
-  private var productIDsByKey: [String: Product.ID]
+  private var productIDsByKey: [NameKey: Product.ID]
 
   /// How much of a list a state holds. A command loads only what it needs: a single-item
   /// command on a long list loads the items it names, not the list.
@@ -28,7 +28,7 @@ public struct ShoppingList: Identifiable, Equatable, Sendable {
     /// Only the products named by these name keys (see ``Naming/key(_:)``) that exist, plus
     /// any loaded by reference; enough to add, rename, check or remove those items, but not to
     /// reorder, clear, reset or import.
-    case partial(keys: Set<String>)
+    case partial(keys: Set<NameKey>)
     /// No product: the list is known by name only, which is enough to rename it or to tell
     /// that a name is taken.
     case none
@@ -74,14 +74,14 @@ public struct ShoppingList: Identifiable, Equatable, Sendable {
     createdAt: Date,
     products: IdentifiedArrayOf<Product>,
     loading: Loading,
-    productKeys: [String]? = nil
+    productKeys: [NameKey]? = nil
   ) {
     self.id = id
     self.name = name
     self.createdAt = createdAt
     self.products = products
     self.loading = loading
-    var index: [String: Product.ID] = [:]
+    var index: [NameKey: Product.ID] = [:]
     index.reserveCapacity(products.count)
     if let productKeys, productKeys.count == products.count {
       for (key, product) in zip(productKeys, products) {
@@ -97,7 +97,7 @@ public struct ShoppingList: Identifiable, Equatable, Sendable {
 
   /// The product with this name under normalised comparison, if any.
   public func product(named name: String) -> Product? {
-    productIDsByKey[Naming.key(Naming.collapsingWhiteSpace(name))].flatMap { products[id: $0] }
+    productIDsByKey[NameKey(lookingUp: name)].flatMap { products[id: $0] }
   }
 
   /// How many products are checked.
@@ -114,13 +114,13 @@ public struct ShoppingList: Identifiable, Equatable, Sendable {
 // MARK: - Mutations that keep the name index in step
 
 extension ShoppingList {
-  func productID(forKey key: String) -> Product.ID? {
+  func productID(forKey key: NameKey) -> Product.ID? {
     productIDsByKey[key]
   }
 
   /// Whether the state can tell if an item with this name key exists: the whole list is loaded,
   /// or the key was looked up when the list was partly loaded.
-  func knows(key: String) -> Bool {
+  func knows(key: NameKey) -> Bool {
     switch loading {
     case .complete: true
     case let .partial(keys): keys.contains(key) || productIDsByKey[key] != nil

@@ -18,7 +18,7 @@ public struct ShoppingState: Equatable, Sendable {
 
   /// The list with this name under normalised comparison, if any.
   public func list(named name: String) -> ShoppingList? {
-    let key = Naming.key(Naming.collapsingWhiteSpace(name))
+    let key = NameKey(lookingUp: name)
     return lists.first { Naming.key($0.name) == key }
   }
 }

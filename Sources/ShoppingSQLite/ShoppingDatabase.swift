@@ -225,7 +225,7 @@ public final class ShoppingDatabase: @unchecked Sendable {
     try withConnection { connection in
       let repository = ShoppingRepository(connection: connection, isWritable: writable)
       defer { repository.close() }
-      return try connection.transaction(immediate: writable) {
+      return try connection.transaction(writable ? .write : .read) {
         // A writer may have waited a long time for the lock: if meanwhile the file was deleted
         // or another one put in its place, writing would go to a file nobody will read again.
         if writable, let fileIdentity, DatabaseFile.identity(of: path) != fileIdentity {

@@ -21,22 +21,22 @@ extension ShoppingRepository {
   public func execute(_ effects: [PersistenceEffect]) throws(DatabaseError) {
     try checkUsable(writing: true)
     guard !effects.isEmpty else { return }
-    try connection.run("SAVEPOINT effects")
     do {
-      for effect in effects {
-        try execute(effect)
+      try connection.transaction(.savepoint) {
+        for effect in effects {
+          try execute(effect)
+        }
       }
-      try connection.run("RELEASE effects")
-    } catch {
+    } catch let error as DatabaseError {
       // The positions handed out in the undone part are free again.
-      nextPositions.removeAll()
-      if connection.isInTransaction {
-        try? connection.run("ROLLBACK TO effects")
-        try? connection.run("RELEASE effects")
-      } else {
-        abort(with: error)
-      }
+      recent.forgetPositions()
+      // SQLite itself rolls the whole transaction back after some failures (a full disk):
+      // nothing more may be written in it.
+      if !connection.isInTransaction { abort(with: error) }
       throw error
+    } catch {
+      recent.forgetPositions()
+      throw DatabaseError(reason: .other, path: connection.path, message: "\(error)")
     }
   }
 
@@ -44,7 +44,7 @@ extension ShoppingRepository {
     switch effect {
     case .insertProduct, .updateProduct: break
     // Anything else may move, remove or renumber items: positions are read afresh after it.
-    default: nextPositions.removeAll()
+    default: recent.forgetPositions()
     }
     switch effect {
     case let .deleteList(id):
@@ -60,7 +60,7 @@ extension ShoppingRepository {
     case let .insertList(id, name, createdAt):
       try connection.run(
         "INSERT INTO list (id, name, nameKey, createdAt) VALUES (?, ?, ?, ?)",
-        [.id(id), .text(name), .text(Naming.key(name)), .date(createdAt)]
+        [.id(id), .text(name), .key(Naming.key(name)), .date(createdAt)]
       )
 
     case let .insertProduct(product, listID):
@@ -69,7 +69,7 @@ extension ShoppingRepository {
     case let .renameList(id, name):
       try connection.run(
         "UPDATE list SET name = ?, nameKey = ? WHERE id = ?",
-        [.text(name), .text(Naming.key(name)), .id(id)]
+        [.text(name), .key(Naming.key(name)), .id(id)]
       )
       try expectChange("list", id)
 
@@ -85,9 +85,10 @@ extension ShoppingRepository {
         WHERE id = ?
         """,
         [
-          .text(product.name), .text(Naming.key(product.name)), .bool(product.isChecked),
+          .text(product.name), .key(Naming.key(product.name)), .bool(product.isChecked),
           .text(product.quantity.description), .text(product.unit), .text(product.category),
-          .text(product.note), timeValue(product.addedAt), timeValue(product.updatedAt),
+          .text(product.note), recent.value(of: product.addedAt),
+          recent.value(of: product.updatedAt),
           .id(product.id),
         ]
       )
@@ -102,20 +103,20 @@ extension ShoppingRepository {
   /// (a sixth of SQLite's work per row).
   private func insertProduct(_ product: Product, listID: UUID) throws(DatabaseError) {
     let values: [SQLValue] = [
-      .id(product.id), listIDValue(listID), .text(product.name),
-      .text(Naming.key(product.name)), .bool(product.isChecked),
+      .id(product.id), recent.value(ofList: listID), .text(product.name),
+      .key(Naming.key(product.name)), .bool(product.isChecked),
       .text(product.quantity.description), .text(product.unit), .text(product.category),
-      .text(product.note), timeValue(product.addedAt), timeValue(product.updatedAt),
+      .text(product.note), recent.value(of: product.addedAt), recent.value(of: product.updatedAt),
     ]
-    if let position = nextPositions[listID] {
+    if let position = recent.nextPosition(inList: listID) {
       try connection.run(Self.appendAtPosition, values + [.integer(position)])
-      nextPositions[listID] = position + 1
+      recent.setNextPosition(position + 1, inList: listID)
       return
     }
     // One statement with coalesce(?, (SELECT …)) would serve both, but SQLite runs the
     // subquery even when the position is given, which is what this avoids.
     try connection.query(Self.appendFindingPosition, values) { row throws(DatabaseError) in
-      nextPositions[listID] = row.integer(0) + 1
+      recent.setNextPosition(row.integer(0) + 1, inList: listID)
     }
   }
 

@@ -55,17 +55,17 @@ extension ShoppingRepository {
   ///     reducer may add items under them, without a query.
   /// - Returns: The list, partly loaded, its products in list order.
   public func partialList(
-    _ header: ShoppingList, keys: some Collection<String>, ids: some Collection<UUID>,
-    absentKeys: Set<String> = []
+    _ header: ShoppingList, keys: some Collection<NameKey>, ids: some Collection<UUID>,
+    absentKeys: Set<NameKey> = []
   ) throws(DatabaseError) -> ShoppingList {
     try checkUsable()
     // Two queries, not one with OR: each then walks its own index (name key, id) instead of
     // scanning the list. The unary + keeps SQLite from choosing the list's index for the ids
     // (it cannot tell how few the ids are), which would read every item of the list.
-    var found: [UUID: (position: Int64, product: Product, key: String)] = [:]
+    var found: [UUID: (position: Int64, product: Product, key: NameKey)] = [:]
     let collect = { (row: Row) throws(DatabaseError) in
       let product = try self.decodeProduct(row)
-      found[product.id] = (row.integer(9), product, row.text(10))
+      found[product.id] = (row.integer(9), product, NameKey(stored: row.text(10)))
     }
     if !keys.isEmpty {
       try connection.query(
@@ -73,7 +73,7 @@ extension ShoppingRepository {
         SELECT \(Self.productColumns), position, nameKey FROM product
         WHERE listId = ? AND nameKey IN (SELECT value FROM json_each(?))
         """,
-        [.id(header.id), .text(jsonArray(keys))], row: collect
+        [.id(header.id), .text(jsonArray(keys.map(\.value)))], row: collect
       )
     }
     if !ids.isEmpty {
@@ -168,25 +168,25 @@ public struct DatabaseProductLookup: ProductLookup {
     return found
   }
 
-  public func product(withKey key: String) throws -> Product? {
+  public func product(withKey key: NameKey) throws -> Product? {
     try first(
       "SELECT \(ShoppingRepository.productColumns) FROM product WHERE listId = ? AND nameKey = ?",
-      [.id(listID), .text(key)]
+      [.id(listID), .key(key)]
     )
   }
 
-  public func products(withKeyPrefix prefix: String, limit: Int?) throws -> [Product] {
+  public func products(withKeyPrefix prefix: NameKey, limit: Int?) throws -> [Product] {
     try repository.checkUsable()
     // Every key starting with `prefix` sorts at or after it and before the prefix with its last
     // byte raised by one (UTF-8 never uses 0xFE or 0xFF), so the name index serves the range.
-    var upper = Array(prefix.utf8)
+    var upper = Array(prefix.value.utf8)
     guard let last = upper.popLast(), last < 0xFF else { return [] }
     upper.append(last + 1)
     var products: [Product] = []
     try repository.connection.query(
       "SELECT \(ShoppingRepository.productColumns) FROM product "
         + "WHERE listId = ? AND nameKey >= ? AND nameKey < ? ORDER BY nameKey LIMIT ?",
-      [.id(listID), .text(prefix), .textBytes(upper), .integer(Int64(limit ?? -1))]
+      [.id(listID), .key(prefix), .textBytes(upper), .integer(Int64(limit ?? -1))]
     ) { row throws(DatabaseError) in
       products.append(try repository.decodeProduct(row))
     }

@@ -27,32 +27,8 @@ public final class ShoppingRepository: @unchecked Sendable {
   private var isOpen = true
   /// The failure that made SQLite roll the whole transaction back, if any.
   private(set) var abortingError: DatabaseError?
-  /// The text of the last list id and the last time written with an item: an import writes
-  /// the same list and time on every row, and formatting them anew was a tenth of the
-  /// executor's work.
-  private var recentListID: (id: ShoppingList.ID, value: SQLValue)?
-  private var recentTime: (date: Date, value: SQLValue)?
-  /// Per list, the position the next item appended to it takes, once a first append in this
-  /// transaction has found it; cleared by anything that may change positions.
-  var nextPositions: [ShoppingList.ID: Int64] = [:]
-  /// The last timestamp read, as its text's three words, and its date.
-  private var recentReadTime: (words: (UInt64, UInt64, UInt32), date: Date)?
-
-  /// `listID` as a parameter, formatted once for a run of items of the same list.
-  func listIDValue(_ listID: ShoppingList.ID) -> SQLValue {
-    if let recentListID, recentListID.id == listID { return recentListID.value }
-    let value = SQLValue.id(listID)
-    recentListID = (listID, value)
-    return value
-  }
-
-  /// `date` as a parameter, formatted once for a run of items written at the same time.
-  func timeValue(_ date: Date) -> SQLValue {
-    if let recentTime, recentTime.date == date { return recentTime.value }
-    let value = SQLValue.date(date)
-    recentTime = (date, value)
-    return value
-  }
+  /// Values remembered between the rows of this transaction; see ``RecentValues``.
+  var recent = RecentValues()
 
   init(connection: Connection, isWritable: Bool) {
     self.connection = connection
@@ -201,9 +177,18 @@ extension ShoppingRepository {
     return headers
   }
 
+  /// The list `header` names (one of ``loadState(loadingListsNamed:)``'s lists), with every
+  /// product in order, without reading the lists again.
+  ///
+  /// - Parameter header: A list read in this transaction, loaded or not.
+  public func loadList(_ header: ShoppingList) throws(DatabaseError) -> ShoppingList {
+    try checkUsable()
+    return try loaded(header)
+  }
+
   private func loaded(_ header: ShoppingList) throws(DatabaseError) -> ShoppingList {
     var products: [Product] = []
-    var keys: [String] = []
+    var keys: [NameKey] = []
     try connection.query(
       """
       SELECT \(Self.productColumns), nameKey FROM product
@@ -212,7 +197,7 @@ extension ShoppingRepository {
       [.id(header.id)]
     ) { row throws(DatabaseError) in
       products.append(try decodeProduct(row))
-      keys.append(row.text(9))
+      keys.append(NameKey(stored: row.text(9)))
     }
     return ShoppingList(
       id: header.id,
@@ -242,7 +227,7 @@ extension ShoppingRepository {
     )
   }
 
-  private static func key(_ name: String) -> String {
+  private static func key(_ name: String) -> NameKey {
     Naming.key((try? Naming.name(name)) ?? name)
   }
 
@@ -257,21 +242,10 @@ extension ShoppingRepository {
   private func decodeDate(
     _ row: Row, _ column: Int32, _ field: String
   ) throws(DatabaseError) -> Date {
-    // Most items of a list share their times: the last timestamp read is compared, as three
-    // words, before any parsing.
-    if let bytes = row.bytes(column), bytes.count == 20 {
-      let raw = UnsafeRawBufferPointer(bytes)
-      let words = (
-        raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-        raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)
-      )
-      if let recentReadTime, recentReadTime.words == words { return recentReadTime.date }
-      if let date = Timestamp.date(fromUTF8: bytes) {
-        recentReadTime = (words, date)
-        return date
-      }
+    // Most items of a list share their times: the last timestamp read is compared first.
+    guard let bytes = row.bytes(column), let date = recent.date(fromUTF8: bytes) else {
+      throw invalid(field, row.text(column))
     }
-    guard let date = row.date(column) else { throw invalid(field, row.text(column)) }
     return date
   }
 

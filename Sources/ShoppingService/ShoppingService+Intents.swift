@@ -34,9 +34,9 @@ extension ShoppingService {
       )
       let items = try session.apply(intent)
       let list = try session.list
-      let complete =
-        returningCompleteList && !list.isLoaded
-        ? try repository.loadLists(named: [list.name]).first ?? list : list
+      // Loaded whole from the start when asked for, so no row is read twice; only a list
+      // the intent created is complete without having been read.
+      let complete = returningCompleteList && !list.isLoaded ? try repository.loadList(list) : list
       return ListOutcome(list: complete, items: items, effects: session.effects)
     }
   }

@@ -10,9 +10,7 @@ extension ShoppingService {
   ///
   /// - Throws: ``ShoppingCore/ShoppingError/noSuchList(_:)``, or the database's error.
   public func list(named name: String) throws -> ShoppingList {
-    try readList(named: name) { repository, header in
-      try repository.loadLists(named: [header.name]).first
-    }
+    try readList(named: name) { repository, header in try repository.loadList(header) }
   }
 
   /// The list `name`'s products in order, handed to `body` one at a time with their 1-based
@@ -54,10 +52,8 @@ extension ShoppingService {
   /// one consistent snapshot.
   public func forEachList(_ body: (ShoppingList) throws -> Void) throws {
     try database.read { repository in
-      for summary in try repository.listSummaries() {
-        for list in try repository.loadLists(named: [summary.name]) {
-          try body(list)
-        }
+      for header in try repository.loadState(loadingListsNamed: []).lists {
+        try body(try repository.loadList(header))
       }
     }
   }

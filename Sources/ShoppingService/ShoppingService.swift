@@ -58,7 +58,7 @@ public final class ShoppingService: Sendable {
 
   /// Whether `name` is the default list's.
   public static func isDefaultList(_ name: String) -> Bool {
-    Naming.key(name) == Naming.key(defaultListName)
+    NameKey(lookingUp: name) == NameKey(lookingUp: defaultListName)
   }
 
   // MARK: - Stores

@@ -106,8 +106,8 @@ public struct Importer: Sendable {
     if options.mode == .replace {
       // Removing what the file did not name needs the whole of each list it touched.
       let touched = store.state.importProgress?.touchedLists ?? []
-      let names = touched.compactMap { store.state.lists[id: $0]?.name }
-      try store.send(.listsLoaded(try repository.loadLists(named: names)))
+      let headers = touched.compactMap { store.state.lists[id: $0] }
+      try store.send(.listsLoaded(try headers.map(repository.loadList)))
     }
     try store.send(.finishImport)
     guard let finished = store.state.importProgress, var summary = finished.summary else {
@@ -137,14 +137,14 @@ public struct Importer: Sendable {
   /// a hash only cost a lookup that finds nothing.
   private struct FreshLists {
     /// Per list (by name key), the hashes of the item name keys sent to it so far.
-    var sentKeys: [String: Set<Int>] = [:]
+    var sentKeys: [NameKey: Set<Int>] = [:]
     /// The lists (by name key) that had items when the import began.
-    var hadItems: Set<String> = []
+    var hadItems: Set<NameKey> = []
 
     /// Records whether the list `key` is fresh, the first time a row names it: a list the
     /// import is about to create is, an existing one is if the database holds no item of it.
     mutating func classify(
-      _ key: String, list: ShoppingList?, repository: ShoppingRepository
+      _ key: NameKey, list: ShoppingList?, repository: ShoppingRepository
     ) throws {
       guard sentKeys[key] == nil, !hadItems.contains(key) else { return }
       if let list, try !repository.listIsEmpty(list.id) {
@@ -156,7 +156,7 @@ public struct Importer: Sendable {
 
     /// Whether a row naming `item` in the list `key` needs the database searched for it, and
     /// records that the name has now been sent.
-    mutating func needsLookup(of item: String, inList key: String) -> Bool {
+    mutating func needsLookup(of item: NameKey, inList key: NameKey) -> Bool {
       guard sentKeys[key] != nil else { return true }
       return !sentKeys[key, default: []].insert(item.hashValue).inserted
     }
@@ -173,12 +173,12 @@ public struct Importer: Sendable {
     repository: ShoppingRepository, fresh: inout FreshLists
   ) throws -> [ImportRow] {
     struct Wanted {
-      var keys: Set<String> = []
+      var keys: Set<NameKey> = []
       var ids: Set<UUID> = []
       /// Names of a fresh list that need no lookup.
-      var absent: Set<String> = []
+      var absent: Set<NameKey> = []
     }
-    let headers: [String: ShoppingList] = {
+    let headers: [NameKey: ShoppingList] = {
       let lists = store.state.lists
       return Dictionary(lists.map { (Naming.key($0.name), $0) }) { first, _ in first }
     }()

@@ -1,15 +1,14 @@
 import Foundation
 import Testing
 
-/// The README's "Embedding shoplist" example is the embedding test's code, word for word, so
-/// the documented example is always one that compiles and passes.
-@Test func theReadmeShowsTheEmbeddingTestVerbatim() throws {
+/// The README's "Embedding shoplist" examples are the embedding tests' code, word for word, so
+/// the documented examples are always ones that compile and pass.
+@Test(arguments: ["ServiceEmbeddingTests.swift", "EmbeddingTests.swift"])
+func theReadmeShowsTheEmbeddingTestVerbatim(file: String) throws {
   let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   let root = tests.deletingLastPathComponent().deletingLastPathComponent()
   let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-  let example = try String(
-    contentsOf: tests.appendingPathComponent("EmbeddingTests.swift"), encoding: .utf8
-  )
+  let example = try String(contentsOf: tests.appendingPathComponent(file), encoding: .utf8)
   #expect(readme.contains("## Embedding shoplist"))
   #expect(readme.contains("```swift\n" + example + "```\n"))
 }

@@ -89,8 +89,8 @@ import Testing
       var prefixScans = 0
       init(_ list: ShoppingList) { self.list = list }
       func product(atPosition position: Int) -> Product? { list.product(atPosition: position) }
-      func product(withKey key: String) -> Product? { list.product(withKey: key) }
-      func products(withKeyPrefix prefix: String, limit: Int?) -> [Product] {
+      func product(withKey key: NameKey) -> Product? { list.product(withKey: key) }
+      func products(withKeyPrefix prefix: NameKey, limit: Int?) -> [Product] {
         prefixScans += 1
         return list.products(withKeyPrefix: prefix, limit: limit)
       }

@@ -27,7 +27,7 @@ import Testing
         #expect(
           try Naming.name(name) == name, "\(raw.debugDescription) → \(name.debugDescription)"
         )
-        #expect(Naming.key(Naming.key(name)) == Naming.key(name))
+        #expect(Naming.key(Naming.key(name).value) == Naming.key(name))
       } catch {
         guard case .invalidName(raw, _) = error else {
           Issue.record("unexpected \(error) for \(raw.debugDescription)")
@@ -81,7 +81,7 @@ import Testing
 
   private func randomList(_ random: inout SplitMix64, count: Int) throws -> ShoppingList {
     var products: IdentifiedArrayOf<Product> = []
-    var keys: Set<String> = []
+    var keys: Set<NameKey> = []
     var n: UInt64 = 0
     while products.count < count {
       n += 1

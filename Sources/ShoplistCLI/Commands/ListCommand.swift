@@ -80,11 +80,13 @@ struct ListCommand: QuickParsable {
 
   /// Whether the filter shows a product.
   private var filter: (Product) -> Bool {
-    let categoryKey = category.map { Naming.key($0.trimmingCharacters(in: .whitespaces)) }
+    let categoryKey = category.map(NameKey.init(lookingUp:))
     return { [checked, unchecked] product in
       if checked, !product.isChecked { return false }
       if unchecked, product.isChecked { return false }
-      if let categoryKey, product.category.map(Naming.key) != categoryKey { return false }
+      if let categoryKey, product.category.map(NameKey.init(lookingUp:)) != categoryKey {
+        return false
+      }
       return true
     }
   }

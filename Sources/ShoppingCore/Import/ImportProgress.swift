@@ -31,12 +31,12 @@ public struct ImportProgress: Equatable, Sendable {
   var protectedIDs: Set<Product.ID> = []
   /// Per list (by name key), the name keys of items skipped rows named: replace mode keeps
   /// them.
-  var protectedKeys: [String: Set<String>] = [:]
+  var protectedKeys: [NameKey: Set<NameKey>] = [:]
   /// Name keys of items skipped rows named whose list could not be read.
-  var protectedKeysOfAnyList: Set<String> = []
+  var protectedKeysOfAnyList: Set<NameKey> = []
   /// Per list (by name key), the skipped rows that named nothing readable: replace mode
   /// removes nothing from those lists.
-  var unreadableRows: [String: Int] = [:]
+  var unreadableRows: [NameKey: Int] = [:]
   /// Skipped rows that named nothing readable, not even their list: replace mode removes
   /// nothing at all.
   var unreadableRowsOfAnyList = 0

@@ -15,7 +15,7 @@ extension ShoppingState {
       throw .noImportInProgress
     }
     // Refuse the batch before changing anything if a row's list lacks what the row needs.
-    var existing: [String: ShoppingList.ID?] = [:]
+    var existing: [NameKey: ShoppingList.ID?] = [:]
     for row in rows {
       let listName = row.list ?? progress.options.targetList
       let listKey = Naming.key(listName)
@@ -34,7 +34,7 @@ extension ShoppingState {
     let now = environment.now()
     var effects: [PersistenceEffect] = []
     effects.reserveCapacity(rows.count)
-    var listIDs: [String: ShoppingList.ID] = [:]
+    var listIDs: [NameKey: ShoppingList.ID] = [:]
     for row in rows {
       let listName = row.list ?? progress.options.targetList
       let listKey = Naming.key(listName)
@@ -116,7 +116,7 @@ extension ShoppingState {
       throw .noImportInProgress
     }
     for row in rows {
-      let listKey: String
+      let listKey: NameKey
       switch row.list {
       case .target: listKey = Naming.key(progress.options.targetList)
       case let .named(name): listKey = Naming.key(name)

@@ -214,26 +214,45 @@ final class Connection {
     return result
   }
 
-  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-  ///
-  /// - Parameter immediate: Take the write lock at once (`BEGIN IMMEDIATE`), so a writer waits
-  ///   for others at the start rather than failing half-way.
-  func transaction<T>(
-    immediate: Bool,
-    _ body: () throws -> T
-  ) throws -> T {
-    try run(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+  /// How ``transaction(_:_:)`` begins.
+  enum TransactionKind {
+    /// A read transaction (`BEGIN DEFERRED`): a snapshot, taking no write lock.
+    case read
+    /// A write transaction (`BEGIN IMMEDIATE`): the write lock is taken at once, so a writer
+    /// waits for others at the start rather than failing half-way.
+    case write
+    /// A savepoint inside the open transaction: undone alone when its body fails, the
+    /// transaction going on as if it had not happened.
+    case savepoint
+  }
+
+  /// Runs `body` in a transaction or savepoint: committed (released) when it returns, rolled
+  /// back when it throws. The one way this module opens a transaction.
+  func transaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
+    switch kind {
+    case .read: try run("BEGIN DEFERRED")
+    case .write: try run("BEGIN IMMEDIATE")
+    case .savepoint: try run("SAVEPOINT nested")
+    }
     let result: T
     do {
       result = try body()
     } catch {
-      rollback()
+      if kind == .savepoint {
+        // SQLite may have rolled the whole transaction back already (a full disk).
+        if isInTransaction {
+          try? run("ROLLBACK TO nested")
+          try? run("RELEASE nested")
+        }
+      } else {
+        rollback()
+      }
       throw error
     }
     do {
-      try run("COMMIT")
+      try run(kind == .savepoint ? "RELEASE nested" : "COMMIT")
     } catch {
-      rollback()
+      if kind != .savepoint { rollback() }
       throw error
     }
     return result

@@ -47,15 +47,15 @@ struct Migrator {
     try connection.query(
       checkingTables
         ? """
-          SELECT application_id, user_version, (SELECT count(*) FROM sqlite_schema),
-            (SELECT count(*) FROM sqlite_schema
-              WHERE type = 'table' AND name IN ('migration', 'list', 'product'))
-          FROM pragma_application_id, pragma_user_version
-          """
+        SELECT application_id, user_version, (SELECT count(*) FROM sqlite_schema),
+          (SELECT count(*) FROM sqlite_schema
+            WHERE type = 'table' AND name IN ('migration', 'list', 'product'))
+        FROM pragma_application_id, pragma_user_version
+        """
         : """
-          SELECT application_id, user_version, (SELECT count(*) FROM sqlite_schema), 3
-          FROM pragma_application_id, pragma_user_version
-          """
+        SELECT application_id, user_version, (SELECT count(*) FROM sqlite_schema), 3
+        FROM pragma_application_id, pragma_user_version
+        """
     ) { row throws(DatabaseError) in
       applicationID = Int(row.integer(0))
       version = Int(row.integer(1))
@@ -108,7 +108,7 @@ struct Migrator {
 
   private func apply(_ migration: Migration, to connection: Connection) throws(DatabaseError) {
     do {
-      try connection.transaction(immediate: true) {
+      try connection.transaction(.write) {
         // Read again under the write lock: another process may have migrated meanwhile.
         let inspection = try inspect(connection)
         switch inspection {

@@ -14,6 +14,10 @@ enum SQLValue {
     value.map { .text($0) } ?? .null
   }
 
+  static func key(_ key: NameKey) -> SQLValue {
+    .text(key.value)
+  }
+
   static func id(_ id: UUID) -> SQLValue {
     .text(id.canonicalText)
   }

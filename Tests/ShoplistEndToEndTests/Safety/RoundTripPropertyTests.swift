@@ -70,12 +70,12 @@ import Testing
 
   static func randomLists(_ random: inout SplitMix64) -> [List] {
     var lists: [List] = []
-    var listKeys: Set<String> = []
+    var listKeys: Set<NameKey> = []
     for _ in 0..<Int.random(in: 1...4, using: &random) {
       let name = Self.name(&random)
       guard listKeys.insert(Naming.key(name)).inserted else { continue }
       var items: [Item] = []
-      var keys: Set<String> = []
+      var keys: Set<NameKey> = []
       let count =
         Int.random(in: 0...2, using: &random) == 0 ? 0 : Int.random(in: 1...12, using: &random)
       for _ in 0..<count {

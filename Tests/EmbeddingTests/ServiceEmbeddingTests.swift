@@ -1,0 +1,37 @@
+import Foundation
+import ShoppingCore
+import ShoppingService
+import ShoppingTransfer
+import Testing
+
+@Test func anEmbeddingProgramImportsACSVFileAndExportsJSONThroughTheLibraryLayer() throws {
+  let folder = FileManager.default.temporaryDirectory.appending(path: "service-\(UUID())")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let csv = folder.appending(path: "week.csv")
+  try Data("name,quantity,unit\nMilk,2,l\nBread,1,\n".utf8).write(to: csv)
+
+  // The same work the shoplist command line does: one transaction per call.
+  let service = try ShoppingService(path: folder.appending(path: "shopping.sqlite").path)
+
+  // Import: a streaming reader of the file, applied all or nothing.
+  let input = try ImportInput.opening(csv.path)
+  defer { input.close() }
+  var reader = try ImportFormat.auto.reader(for: input)
+  let importer = Importer(file: input.name, options: ImportOptions(targetList: "Groceries"))
+  let imported = try service.importRows(from: &reader, with: importer)
+  #expect(imported.summary.added == 2)
+
+  // An intent, as a front end asks it: check the milk by name.
+  let checked = try service.perform(.set(.checked, items: [.typed("milk")]), onList: "Groceries")
+  #expect(checked.items.first?.after?.isChecked == true)
+
+  // Export: the JSON document `shoplist export` writes.
+  var json = ""
+  try service.export(.list("Groceries"), format: .json) { json += $0 }
+  let document = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+  let lists = document?["lists"] as? [[String: Any]]
+  let items = lists?.first?["items"] as? [[String: Any]]
+  #expect(items?.map { $0["name"] as? String } == ["Milk", "Bread"])
+  #expect(items?.map { $0["checked"] as? Bool } == [true, false])
+}
