@@ -2,15 +2,14 @@ import ArgumentParser
 import ShoppingCore
 import ShoppingService
 
-/// `toggle`, `check` and `uncheck`: resolve every reference, then the same product action
-/// for each item.
-protocol MarkingCommand: QuickParsable {
+/// A command whose only arguments are item references, after the global options: its fast
+/// path's grammar is the same for all of them.
+protocol ReferencesCommand: QuickParsable {
   var global: GlobalOptions { get set }
   var references: [String] { get set }
-  static var action: ProductAction { get }
 }
 
-extension MarkingCommand {
+extension ReferencesCommand {
   static var grammar: QuickGrammar<Self> {
     var grammar = QuickGrammar<Self>()
     grammar.include(GlobalOptions.grammar, at: \.global)
@@ -22,7 +21,15 @@ extension MarkingCommand {
     }
     return grammar
   }
+}
 
+/// `toggle`, `check` and `uncheck`: resolve every reference, then the same product action
+/// for each item.
+protocol MarkingCommand: ReferencesCommand {
+  static var action: ProductAction { get }
+}
+
+extension MarkingCommand {
   func run(in context: CommandContext) throws {
     try context.change(.set(Self.action, items: references.map(ItemReference.typed))) {
       outcome in

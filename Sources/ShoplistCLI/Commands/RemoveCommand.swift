@@ -1,7 +1,7 @@
 import ArgumentParser
 import ShoppingService
 
-struct RemoveCommand: QuickParsable {
+struct RemoveCommand: ReferencesCommand {
   static let configuration = CommandConfiguration(
     commandName: "remove",
     abstract: "Delete items from the list.",
@@ -12,18 +12,6 @@ struct RemoveCommand: QuickParsable {
   @OptionGroup var global: GlobalOptions
   @Argument(help: "Items by number, name or unique name prefix.")
   var references: [String]
-
-  static var grammar: QuickGrammar<RemoveCommand> {
-    var grammar = QuickGrammar<RemoveCommand>()
-    grammar.include(GlobalOptions.grammar, at: \.global)
-    grammar.positionals = \RemoveCommand.references
-    grammar.requiresPositionals = true
-    grammar.defaults = { command in
-      command.global = .withDefaults(GlobalOptions.grammar.defaults)
-      command.references = []
-    }
-    return grammar
-  }
 
   func run(in context: CommandContext) throws {
     try context.change(.remove(references.map(ItemReference.typed))) { outcome in
