@@ -11,7 +11,7 @@ extension CommandContext {
     let name = try targetListName()
     let outcome = try openService().perform(
       intent, onList: name, creatingIfMissing: creatingIfMissing,
-      returningCompleteList: settings.json && !settings.quiet
+      returningCompleteList: settings.json && !settings.quiet, label: label
     )
     try report(text: try confirm(outcome), json: ListDocuments.list(outcome.list))
   }

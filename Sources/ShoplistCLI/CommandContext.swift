@@ -18,6 +18,8 @@ public struct CommandContext: Sendable {
   public var io: CommandIO
   /// The global options of the command being run.
   var settings = CommandSettings()
+  /// The command as typed, without the program's name and `--db`: what history calls it.
+  var label = ""
 
   /// Creates a context.
   public init(environment: [String: String], shopping: ShoppingEnvironment, io: CommandIO) {
@@ -37,6 +39,13 @@ public struct CommandContext: Sendable {
   func with(_ settings: CommandSettings) -> CommandContext {
     var context = self
     context.settings = settings
+    return context
+  }
+
+  /// This context for the command line `arguments`.
+  func typed(_ arguments: [String]) -> CommandContext {
+    var context = self
+    context.label = CommandLabel.make(arguments)
     return context
   }
 

@@ -1,5 +1,6 @@
 import ShoppingCore
 import ShoppingSQLite
+import ShoppingService
 import ShoppingTransfer
 
 /// The process exit statuses of the contract (sysexits.h values).
@@ -17,6 +18,8 @@ enum ExitStatus: Int32 {
   static func failure(for error: any Error) -> (status: ExitStatus, message: String) {
     switch error {
     case let error as ShoppingError:
+      return (.data, error.description)
+    case let error as HistoryError:
       return (.data, error.description)
     case let error as CommandError:
       switch error {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ShoppingCore
 import ShoppingSQLite
+import ShoppingService
 import ShoppingTransfer
 
 /// The `shoplist` command: a persistent shopping list for the shell, cron and scripts.
@@ -29,7 +30,8 @@ public struct Shoplist: ParsableCommand {
       AddCommand.self, ToggleCommand.self, CheckCommand.self, UncheckCommand.self,
       RenameCommand.self, EditCommand.self, RemoveCommand.self, ListCommand.self,
       ClearCommand.self, ResetCommand.self, MoveCommand.self, SortCommand.self,
-      ListsCommand.self, ImportCommand.self, ExportCommand.self,
+      ListsCommand.self, ImportCommand.self, ExportCommand.self, HistoryCommand.self,
+      UndoCommand.self, RedoCommand.self,
     ]
   )
 
@@ -59,7 +61,7 @@ public struct Shoplist: ParsableCommand {
     }
     do {
       if let command = parsed as? any ShoplistCommand {
-        try command.run(in: context.with(command.global.settings))
+        try command.run(in: context.with(command.global.settings).typed(arguments))
       } else {
         var command = parsed
         try command.run()
@@ -72,6 +74,8 @@ public struct Shoplist: ParsableCommand {
     } catch let error as DatabaseError {
       return report(error, context)
     } catch let error as TransferError {
+      return report(error, context)
+    } catch let error as HistoryError {
       return report(error, context)
     } catch {
       // What is left comes from the argument parser: a help request, or a validation error.

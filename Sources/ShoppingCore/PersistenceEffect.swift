@@ -3,8 +3,9 @@ import Foundation
 /// The persistence work an action asks for, as a value: what must be written so that storage
 /// matches the new state. Reducers return these; a repository executes them; tests compare them.
 ///
-/// Effects name rows by id and never carry storage details (positions are implied by order), so
-/// the same effects can be executed by any storage.
+/// Effects name rows by id and, but for an undo's ``restoreProduct(_:listID:position:)``, never
+/// carry storage details (positions are implied by order), so the same effects can be
+/// executed by any storage.
 public enum PersistenceEffect: Equatable, Sendable {
   /// Delete a list and, with it, all its products.
   case deleteList(ShoppingList.ID)
@@ -18,6 +19,9 @@ public enum PersistenceEffect: Equatable, Sendable {
   case renameList(ShoppingList.ID, to: String)
   /// Put the products of a list in this order; `order` names every product of the list.
   case reorderProducts(listID: ShoppingList.ID, order: [Product.ID])
+  /// Put a removed product back exactly where it was: under the sort key storage gave it
+  /// (see ``StoredProduct/position``). Only undoing a change asks for this: reducers never do.
+  case restoreProduct(Product, listID: ShoppingList.ID, position: Int64)
   /// Overwrite a product's fields with these values.
   case updateProduct(Product)
 }

@@ -23,9 +23,13 @@ extension ShoppingRepository {
     guard !effects.isEmpty else { return }
     do {
       try connection.transaction(.savepoint) {
+        // What the effects overwrite is read first, and kept only if they all succeed.
+        var recording = recorder
+        try recording?.record(effects, before: self)
         for effect in effects {
           try execute(effect)
         }
+        recorder = recording
       }
     } catch let error as DatabaseError {
       // The positions handed out in the undone part are free again.
@@ -66,6 +70,12 @@ extension ShoppingRepository {
     case let .insertProduct(product, listID):
       try insertProduct(product, listID: listID)
 
+    case let .restoreProduct(product, listID, position):
+      let list = recent.value(ofList: listID)
+      try connection.run(
+        Self.appendAtPosition, Self.values(product, list: list, &recent) + [.integer(position)]
+      )
+
     case let .renameList(id, name):
       try connection.run(
         "UPDATE list SET name = ?, nameKey = ? WHERE id = ?",
@@ -102,12 +112,8 @@ extension ShoppingRepository {
   /// next one is then known, so an import's later rows skip that search of the position index
   /// (a sixth of SQLite's work per row).
   private func insertProduct(_ product: Product, listID: UUID) throws(DatabaseError) {
-    let values: [SQLValue] = [
-      .id(product.id), recent.value(ofList: listID), .text(product.name),
-      .key(Naming.key(product.name)), .bool(product.isChecked),
-      .text(product.quantity.description), .text(product.unit), .text(product.category),
-      .text(product.note), recent.value(of: product.addedAt), recent.value(of: product.updatedAt),
-    ]
+    let list = recent.value(ofList: listID)
+    let values = Self.values(product, list: list, &recent)
     if let position = recent.nextPosition(inList: listID) {
       try connection.run(Self.appendAtPosition, values + [.integer(position)])
       recent.setNextPosition(position + 1, inList: listID)
@@ -118,6 +124,18 @@ extension ShoppingRepository {
     try connection.query(Self.appendFindingPosition, values) { row throws(DatabaseError) in
       recent.setNextPosition(row.integer(0) + 1, inList: listID)
     }
+  }
+
+  /// The values of ``appendColumns`` but the position, in order.
+  private static func values(
+    _ product: Product, list: SQLValue, _ recent: inout RecentValues
+  ) -> [SQLValue] {
+    [
+      .id(product.id), list, .text(product.name), .key(Naming.key(product.name)),
+      .bool(product.isChecked), .text(product.quantity.description), .text(product.unit),
+      .text(product.category), .text(product.note), recent.value(of: product.addedAt),
+      recent.value(of: product.updatedAt),
+    ]
   }
 
   /// The columns of an appended item, its position last.

@@ -29,6 +29,9 @@ public final class ShoppingRepository: @unchecked Sendable {
   private(set) var abortingError: DatabaseError?
   /// Values remembered between the rows of this transaction; see ``RecentValues``.
   var recent = RecentValues()
+  /// What the effects executed so far changed and overwrote, while recording (see
+  /// ``startRecording()``).
+  var recorder: ChangeRecorder?
 
   init(connection: Connection, isWritable: Bool) {
     self.connection = connection

@@ -73,3 +73,42 @@ public struct ItemChange: Equatable, Sendable {
   /// Whether the intent changed the item at all.
   public var changed: Bool { before != after }
 }
+
+extension ListIntent: CustomStringConvertible {
+  /// The intent as a command would say it: `add Milk`, `check milk`, `sort --by name`.
+  public var description: String {
+    switch self {
+    case let .add(names, _): "add " + names.joined(separator: " ")
+    case .clearChecked: "clear"
+    case let .edit(reference, name, _): "edit \(reference)" + (name.map { " --name \($0)" } ?? "")
+    case let .move(reference, position): "move \(reference) \(position)"
+    case let .remove(references): "remove " + references.map(\.description).joined(separator: " ")
+    case let .rename(reference, name): "rename \(reference) \(name)"
+    case .resetChecks: "reset"
+    case let .set(action, references):
+      "\(action.verb) " + references.map(\.description).joined(separator: " ")
+    case let .sort(order): "sort --by \(order.rawValue)"
+    }
+  }
+}
+
+extension ItemReference: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case let .typed(text): text
+    case let .id(id): id.uuidString
+    }
+  }
+}
+
+extension ProductAction {
+  /// The command that asks for it.
+  var verb: String {
+    switch self {
+    case .checked: "check"
+    case .edited: "edit"
+    case .toggled: "toggle"
+    case .unchecked: "uncheck"
+    }
+  }
+}

@@ -16,16 +16,18 @@ extension ShoppingService {
   ///   - creatingIfMissing: Whether a missing list is created rather than refused.
   ///   - returningCompleteList: Whether ``ListOutcome/list`` must hold every item (for a list
   ///     document), not only the ones the intent named.
+  ///   - label: What history calls the change (the command as typed, `web: check Milk`);
+  ///     by default the intent's own description.
   /// - Returns: The list after the change and what happened to each item named.
   /// - Throws: ``ShoppingCore/ShoppingError`` for a bad name, value or reference (nothing
   ///   changed), ``ShoppingSQLite/DatabaseError`` for the database's failures.
   @discardableResult
   public func perform(
     _ intent: ListIntent, onList name: String, creatingIfMissing: Bool = false,
-    returningCompleteList: Bool = false
+    returningCompleteList: Bool = false, label: String? = nil
   ) throws -> ListOutcome {
     let listName = try Naming.name(name)
-    return try database.write { repository in
+    return try journaledWrite(label ?? intent.description) { repository in
       var plan = LoadPlan(intent)
       if returningCompleteList { plan.everything = true }
       let session = try ListSession.open(

@@ -9,8 +9,8 @@ extension ShoppingService {
   /// - Returns: The new list.
   /// - Throws: ``ShoppingCore/ShoppingError/listNameTaken(_:)`` or an invalid name.
   @discardableResult
-  public func createList(named name: String) throws -> ShoppingList {
-    try database.write { repository in
+  public func createList(named name: String, label: String? = nil) throws -> ShoppingList {
+    try journaledWrite(label ?? "lists create \(name)") { repository in
       let store = try makeStore(repository, loadingListsNamed: [])
       try store.send(.createList(named: name))
       guard let list = store.state.list(named: try Naming.name(name)) else {
@@ -25,9 +25,9 @@ extension ShoppingService {
   /// - Returns: The list's name before, and the list after, with its items.
   @discardableResult
   public func renameList(
-    named old: String, to new: String
+    named old: String, to new: String, label: String? = nil
   ) throws -> (oldName: String, list: ShoppingList) {
-    try database.write { repository in
+    try journaledWrite(label ?? "lists rename \(old) \(new)") { repository in
       let store = try makeStore(repository, loadingListsNamed: [old])
       guard let list = store.state.list(named: old) else { throw ShoppingError.noSuchList(old) }
       try store.send(.renameList(list.id, to: new))
@@ -43,9 +43,9 @@ extension ShoppingService {
   /// - Returns: The deleted list with the items it had, and the lists that remain.
   @discardableResult
   public func deleteList(
-    named name: String, force: Bool
+    named name: String, force: Bool, label: String? = nil
   ) throws -> (deleted: ShoppingList, remaining: [ListSummary]) {
-    try database.write { repository in
+    try journaledWrite(label ?? "lists delete \(name)") { repository in
       let store = try makeStore(repository, loadingListsNamed: [name])
       guard let list = store.state.list(named: name) else { throw ShoppingError.noSuchList(name) }
       try store.send(.deleteList(list.id, force: force))

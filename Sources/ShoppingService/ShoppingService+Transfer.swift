@@ -30,10 +30,10 @@ extension ShoppingService {
   ///   database's and the domain's errors.
   public func importRows(
     from reader: inout any ImportReader, with importer: Importer, dryRun: Bool = false,
-    progress: (_ bytes: Int, _ rows: Int) -> Void = { _, _ in }
+    label: String? = nil, progress: (_ bytes: Int, _ rows: Int) -> Void = { _, _ in }
   ) throws -> Importer.Outcome {
     do {
-      return try database.write { repository in
+      return try journaledWrite(label ?? "import \(importer.file)") { repository in
         let store = try makeStore(repository, loadingListsNamed: [])
         let outcome = try importer.apply(
           &reader, to: store, repository: repository, progress: progress

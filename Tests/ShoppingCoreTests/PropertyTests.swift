@@ -79,6 +79,54 @@ import Testing
     }
   }
 
+  @Test func theInverseOfAnyChangeRestoresWhatStorageHeld() throws {
+    // For random actions on lists and items: record what the effects overwrite as they run,
+    // then run the inverse: storage holds exactly what it held before (sort keys aside, whose
+    // order is what a user sees).
+    var random = SplitMix64(seed: 0x0DD0)
+    let reducer = ShoppingReducer(environment: .deterministic(now: now))
+    for _ in 0..<max(1, Self.runs / 40) {
+      var state = ShoppingState(lists: [try randomList(&random, count: 10)])
+      var model = StorageModel(state)
+      for _ in 0..<60 {
+        let action = randomAppAction(&random, state: state)
+        let before = model
+        guard let effects = try? reducer.reduce(into: &state, action: action) else { continue }
+        var recorder = ChangeRecorder()
+        try recorder.record(effects, before: model)
+        model.execute(effects)
+        let change = recorder.change
+        var undone = model
+        undone.execute(change.inverse())
+        #expect(undone.visible == before.visible, "undoing \(action)")
+        #expect(
+          Set(undone.lists.map { "\($0.key) \($0.value.name) \($0.value.createdAt)" })
+            == Set(before.lists.map { "\($0.key) \($0.value.name) \($0.value.createdAt)" }),
+          "undoing \(action)")
+        // Redo is the undo of the undo: recording the inverse and inverting it again gives
+        // the change back.
+        var again = ChangeRecorder()
+        var redone = model
+        undone = model
+        try again.record(change.inverse(), before: undone)
+        undone.execute(change.inverse())
+        redone = undone
+        redone.execute(again.change.inverse())
+        #expect(redone.visible == model.visible, "redoing \(action)")
+      }
+    }
+  }
+
+  private func randomAppAction(_ random: inout SplitMix64, state: ShoppingState) -> ShoppingAction {
+    let list = state.lists[Int(random.next() % UInt64(state.lists.count))]
+    switch random.next() % 12 {
+    case 0: return .createList(named: random.hostileString())
+    case 1: return .renameList(list.id, to: random.hostileString())
+    case 2 where state.lists.count > 1: return .deleteList(list.id, force: true)
+    default: return .list(list.id, randomAction(&random, list: list))
+    }
+  }
+
   private func randomList(_ random: inout SplitMix64, count: Int) throws -> ShoppingList {
     var products: IdentifiedArrayOf<Product> = []
     var keys: Set<NameKey> = []
@@ -115,14 +163,22 @@ import Testing
   }
 }
 
-/// A plain model of what the database holds: products with list and sort position.
-struct StorageModel {
-  var rows: [Product.ID: (list: ShoppingList.ID, position: Int, product: Product)] = [:]
+/// A plain model of what the database holds: lists, and products with list and sort position.
+struct StorageModel: Equatable, StoredRows {
+  struct Row: Equatable {
+    var list: ShoppingList.ID
+    var position: Int64
+    var product: Product
+  }
+
+  var rows: [Product.ID: Row] = [:]
+  var lists: [ShoppingList.ID: StoredList] = [:]
 
   init(_ state: ShoppingState) {
     for list in state.lists {
+      lists[list.id] = StoredList(name: list.name, createdAt: list.createdAt)
       for (offset, product) in list.products.enumerated() {
-        rows[product.id] = (list.id, offset + 1, product)
+        rows[product.id] = Row(list: list.id, position: Int64(offset + 1), product: product)
       }
     }
   }
@@ -132,22 +188,49 @@ struct StorageModel {
       switch effect {
       case let .insertProduct(product, listID):
         let last = rows.values.filter { $0.list == listID }.map(\.position).max() ?? 0
-        rows[product.id] = (listID, last + 1, product)
+        rows[product.id] = Row(list: listID, position: last + 1, product: product)
+      case let .restoreProduct(product, listID, position):
+        rows[product.id] = Row(list: listID, position: position, product: product)
       case let .updateProduct(product):
         rows[product.id]?.product = product
       case let .deleteProducts(ids):
         for id in ids { rows[id] = nil }
       case let .reorderProducts(_, order):
-        for (offset, id) in order.enumerated() { rows[id]?.position = offset + 1 }
+        for (offset, id) in order.enumerated() { rows[id]?.position = Int64(offset + 1) }
       case let .deleteList(id):
         rows = rows.filter { $0.value.list != id }
-      case .insertList, .renameList:
-        break
+        lists[id] = nil
+      case let .insertList(id, name, createdAt):
+        lists[id] = StoredList(name: name, createdAt: createdAt)
+      case let .renameList(id, name):
+        lists[id]?.name = name
       }
     }
   }
 
   func products(of list: ShoppingList.ID) -> [Product] {
     rows.values.filter { $0.list == list }.sorted { $0.position < $1.position }.map(\.product)
+  }
+
+  /// What a user sees: every list by name, with its products in order (not the sort keys).
+  var visible: [String: [Product]] {
+    Dictionary(uniqueKeysWithValues: lists.map { ($0.value.name, products(of: $0.key)) })
+  }
+
+  func storedProduct(_ id: Product.ID) -> StoredProduct? {
+    rows[id].map { StoredProduct(product: $0.product, listID: $0.list, position: $0.position) }
+  }
+
+  func storedList(_ id: ShoppingList.ID, withProducts: Bool) -> StoredList? {
+    guard var list = lists[id] else { return nil }
+    if withProducts {
+      list.products = rows.values.filter { $0.list == id }.sorted { $0.position < $1.position }
+        .map { StoredProduct(product: $0.product, listID: $0.list, position: $0.position) }
+    }
+    return list
+  }
+
+  func storedOrder(ofList id: ShoppingList.ID) -> [Product.ID] {
+    products(of: id).map(\.id)
   }
 }

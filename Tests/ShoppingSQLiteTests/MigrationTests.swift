@@ -25,7 +25,21 @@ struct MigrationTests {
         '2026-11-18T11:06:40Z', '2026-11-18T11:06:40Z'),
       ('\(productID(2))', '\(groceriesID)', 2, 'Bread', 'bread', 0, '1', NULL, NULL, 'rye',
         '2026-11-18T11:06:40Z', '2026-11-18T11:06:40Z');
-    """
+    """,
+    2: """
+    INSERT INTO list (id, name, nameKey, createdAt)
+      VALUES ('\(groceriesID)', 'Groceries', 'groceries', '2026-11-18T11:06:40Z');
+    INSERT INTO product (
+      id, listId, position, name, nameKey, isChecked, quantity, unit, category, note,
+      addedAt, updatedAt
+    ) VALUES
+      ('\(productID(1))', '\(groceriesID)', 1, 'Milk', 'milk', 1, '0.5', 'l', 'dairy', NULL,
+        '2026-11-18T11:06:40Z', '2026-11-18T11:06:40Z'),
+      ('\(productID(2))', '\(groceriesID)', 2, 'Bread', 'bread', 0, '1', NULL, NULL, 'rye',
+        '2026-11-18T11:06:40Z', '2026-11-18T11:06:40Z');
+    INSERT INTO history (at, command, summary, kind, record)
+      VALUES ('2026-11-18T11:06:40Z', 'add Bread', 'Groceries: 1 added', 'change', x'');
+    """,
   ]
 
   static var seededState: ShoppingState {

@@ -117,7 +117,9 @@ struct ImportCommand: ShoplistCommand {
         path: context.databasePath(), busyTimeout: context.busyTimeout,
         environment: context.shopping, trace: context.trace)
       : context.openService()
-    return try service.importRows(from: &reader, with: importer, dryRun: dryRun) {
+    return try service.importRows(
+      from: &reader, with: importer, dryRun: dryRun, label: context.label
+    ) {
       bytes, rows in bar?.update(bytes: bytes, rows: rows)
     }
   }

@@ -13,7 +13,7 @@ struct ListsCreateCommand: ShoplistCommand {
   var name: String
 
   func run(in context: CommandContext) throws {
-    let list = try context.openService().createList(named: name)
+    let list = try context.openService().createList(named: name, label: context.label)
     try context.report(text: "created list \(list.name)", json: ListDocuments.list(list))
   }
 }

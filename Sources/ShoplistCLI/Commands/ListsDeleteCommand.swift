@@ -15,7 +15,9 @@ struct ListsDeleteCommand: ShoplistCommand {
   var name: String
 
   func run(in context: CommandContext) throws {
-    let (deleted, remaining) = try context.openService().deleteList(named: name, force: force)
+    let (deleted, remaining) = try context.openService().deleteList(
+      named: name, force: force, label: context.label
+    )
     let count = deleted.products.count
     try context.report(
       text: "deleted list \(deleted.name)"

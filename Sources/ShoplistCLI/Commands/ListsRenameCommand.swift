@@ -15,7 +15,9 @@ struct ListsRenameCommand: ShoplistCommand {
   var new: String
 
   func run(in context: CommandContext) throws {
-    let (oldName, list) = try context.openService().renameList(named: old, to: new)
+    let (oldName, list) = try context.openService().renameList(
+      named: old, to: new, label: context.label
+    )
     try context.report(
       text: "renamed list \(oldName) to \(list.name)", json: ListDocuments.list(list)
     )

@@ -34,6 +34,13 @@ struct Row {
     bytes(column).flatMap(Timestamp.date(fromUTF8:))
   }
 
+  /// The column as a blob's bytes, copied.
+  func blob(_ column: Int32) -> [UInt8]? {
+    let count = Int(sqlite3_column_bytes(handle, column))
+    guard let bytes = sqlite3_column_blob(handle, column) else { return count == 0 ? [] : nil }
+    return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+  }
+
   /// The column's text as bytes, valid until the row moves on.
   func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
     guard let bytes = sqlite3_column_text(handle, column) else { return nil }

@@ -9,6 +9,8 @@ enum SQLValue {
   case text(String)
   /// Text given as raw bytes, for bounds of key ranges that need not be valid UTF-8.
   case textBytes([UInt8])
+  /// A blob.
+  case bytes([UInt8])
 
   static func text(_ value: String?) -> SQLValue {
     value.map { .text($0) } ?? .null
@@ -36,6 +38,7 @@ enum SQLValue {
     case .integer, .null: 0
     case let .text(value): value.utf8.count
     case let .textBytes(bytes): bytes.count
+    case .bytes: 0
     }
   }
 
@@ -63,6 +66,24 @@ enum SQLValue {
         statement, index, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self),
         Int32(clamping: count), staticDestructor
       )
+    case let .bytes(bytes):
+      // SQLite copies the blob: a history record can be megabytes, more than the buffer
+      // of text values should take.
+      return bytes.withUnsafeBytes { raw in
+        sqlite3_bind_blob64(
+          statement, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+          sqlite3_uint64(raw.count), transientDestructor
+        )
+      }
+    case let .bytes(bytes):
+      // SQLite copies the blob: a history record can be megabytes, more than the buffer
+      // of text values should take.
+      return bytes.withUnsafeBytes { raw in
+        sqlite3_bind_blob64(
+          statement, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+          sqlite3_uint64(raw.count), transientDestructor
+        )
+      }
     case let .textBytes(bytes):
       let start = storage.baseAddress! + used
       _ = UnsafeMutableBufferPointer(start: start, count: bytes.count).initialize(from: bytes)
@@ -77,3 +98,8 @@ enum SQLValue {
 
 /// SQLite's `SQLITE_STATIC`: the bound bytes stay where they are until the binding is cleared.
 private let staticDestructor: sqlite3_destructor_type? = nil
+
+/// SQLite's `SQLITE_TRANSIENT`: SQLite copies the bytes before the call returns.
+private let transientDestructor = unsafeBitCast(
+  OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self
+)

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import ShoppingCore
+import ShoppingSQLite
+
+struct HistoryCommand: ShoplistCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "history",
+    abstract: "Show the changes made to the lists, newest first.",
+    discussion: """
+      Every command that changes something, the web page and embedding programs record an \
+      entry; `shoplist undo` takes one back. The history keeps the newest 1,000 entries.
+
+      Examples:
+        shoplist history
+        shoplist history --limit 5 --json
+      """
+  )
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: ArgumentHelp("How many entries to show.", valueName: "n"))
+  var limit = 20
+
+  func validate() throws {
+    guard limit >= 1 else { throw ValidationError("--limit takes a number from 1, not \(limit)") }
+  }
+
+  func run(in context: CommandContext) throws {
+    let entries = try context.openService(access: .read).history(limit: limit)
+    try context.report(text: Self.lines(entries), json: Self.document(entries))
+  }
+
+  /// `#12  2026-11-23 10:04  import week.csv  (shopping: 120 added, 3 updated)`, newest first.
+  static func lines(_ entries: [HistoryEntry]) -> String {
+    guard !entries.isEmpty else { return "no history yet" }
+    let numbers = entries.map { "#\($0.id)" }
+    let width = numbers.map(\.count).max() ?? 0
+    return zip(entries, numbers).map { entry, number in
+      var line = number + String(repeating: " ", count: width - number.count)
+      line += "  \(localTime(entry.at))  \(entry.command)"
+      if !entry.summary.isEmpty { line += "  (\(entry.summary))" }
+      if let undo = entry.undoneBy { line += "  [undone by #\(undo)]" }
+      return line
+    }.joined(separator: "\n")
+  }
+
+  /// `{"history": [{"id": 12, "at": "…Z", "command": "import week.csv", "undone": false}]}`.
+  static func document(_ entries: [HistoryEntry]) -> String {
+    let items = entries.map { entry in
+      #"{"id": \#(entry.id), "at": "\#(Timestamp.string(from: entry.at))", "command": "#
+        + jsonString(entry.command) + #", "undone": \#(entry.isUndone)}"#
+    }
+    return #"{"history": ["# + items.joined(separator: ", ") + "]}\n"
+  }
+
+  /// The time in the local time zone, to the minute: `2026-11-23 10:04`.
+  private static func localTime(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .current
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+    return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) "
+      + "\(two(parts.hour)):\(two(parts.minute))"
+  }
+
+  private static func jsonString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          result += String(format: "\\u%04x", scalar.value)
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// What one change did to storage and what it overwrote: the effects it executed, and the
+/// rows as they were before them. Enough to take the change back exactly (``inverse()``), and
+/// to tell whether a later change touched the same rows (``Touched``).
+///
+/// Its size follows the size of the change: an added item costs its id; an updated or removed
+/// one its earlier version; a deleted list its items.
+///
+/// ```swift
+/// var recorder = ChangeRecorder()
+/// recorder.record(effects, before: storage)   // before executing them
+/// let undo = recorder.change.inverse()          // restores what `storage` held
+/// ```
+public struct ChangeRecord: Equatable, Sendable {
+  /// The effects, in the order they were executed.
+  public var effects: [PersistenceEffect] = []
+  /// Products as they were before the first effect that changed or removed them.
+  public var products: [Product.ID: StoredProduct] = [:]
+  /// Lists as they were before the first effect that renamed or deleted them.
+  public var lists: [ShoppingList.ID: StoredList] = [:]
+  /// List orders as they were before the first effect that reordered them.
+  public var orders: [ShoppingList.ID: [Product.ID]] = [:]
+  /// The list of each product added, so that a later change to its list is known to touch
+  /// what this one made.
+  public var addedTo: [Product.ID: ShoppingList.ID] = [:]
+
+  /// An empty record.
+  public init() {}
+
+  /// Whether the change changed nothing.
+  public var isEmpty: Bool { effects.isEmpty }
+
+  /// The effects that put storage back as it was before this change, for an undo: in reverse
+  /// order, each effect's opposite, with every removed row restored where it was.
+  public func inverse() -> [PersistenceEffect] {
+    var inverse: [PersistenceEffect] = []
+    for effect in effects.reversed() {
+      switch effect {
+      case let .deleteList(id):
+        guard let list = lists[id] else { continue }
+        inverse.append(.insertList(id: id, name: list.name, createdAt: list.createdAt))
+        inverse += list.products.map {
+          .restoreProduct($0.product, listID: id, position: $0.position)
+        }
+      case let .deleteProducts(ids):
+        inverse += ids.compactMap { id in
+          products[id].map {
+            .restoreProduct($0.product, listID: $0.listID, position: $0.position)
+          }
+        }
+      case let .insertList(id, _, _):
+        inverse.append(.deleteList(id))
+      case let .insertProduct(product, _), let .restoreProduct(product, _, _):
+        inverse.append(.deleteProducts([product.id]))
+      case let .renameList(id, _):
+        if let list = lists[id] { inverse.append(.renameList(id, to: list.name)) }
+      case let .reorderProducts(listID, _):
+        if let order = orders[listID] {
+          inverse.append(.reorderProducts(listID: listID, order: order))
+        }
+      case let .updateProduct(product):
+        if let before = products[product.id] { inverse.append(.updateProduct(before.product)) }
+      }
+    }
+    return inverse
+  }
+}
+
+/// A product as storage held it: with its list and its sort key there.
+public struct StoredProduct: Equatable, Sendable {
+  /// The product.
+  public var product: Product
+  /// Its list.
+  public var listID: ShoppingList.ID
+  /// Its sort key in the list: the list shows its products by ascending sort key. Restoring a
+  /// product under its old key puts it back exactly where it was.
+  public var position: Int64
+
+  /// Creates a stored product.
+  public init(product: Product, listID: ShoppingList.ID, position: Int64) {
+    self.product = product
+    self.listID = listID
+    self.position = position
+  }
+}
+
+/// A list as storage held it.
+public struct StoredList: Equatable, Sendable {
+  /// Its name.
+  public var name: String
+  /// When it was created.
+  public var createdAt: Date
+  /// Its products, in list order; recorded when the list is deleted.
+  public var products: [StoredProduct]
+
+  /// Creates a stored list.
+  public init(name: String, createdAt: Date, products: [StoredProduct] = []) {
+    self.name = name
+    self.createdAt = createdAt
+    self.products = products
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// One entry of the history: a change to the database, an undo of one, or a redo.
+public struct HistoryEntry: Equatable, Sendable {
+  /// What kind of entry it is.
+  public enum Kind: String, Sendable {
+    /// A change made by a command, the server or an embedding program.
+    case change
+    /// The undo of ``HistoryEntry/target``.
+    case undo
+    /// The redo of ``HistoryEntry/target``.
+    case redo
+  }
+
+  /// Its number: increasing, never reused.
+  public var id: Int
+  /// When it was made.
+  public var at: Date
+  /// The command as typed, or the label an embedder or the server gave.
+  public var command: String
+  /// What it changed, per list: `shopping: 120 added, 3 updated`.
+  public var summary: String
+  /// A change, an undo or a redo.
+  public var kind: Kind
+  /// For an undo or a redo, the entry it takes back or re-applies.
+  public var target: Int?
+  /// The undo that took this entry back, while it stays taken back.
+  public var undoneBy: Int?
+
+  /// Creates an entry.
+  public init(
+    id: Int, at: Date, command: String, summary: String, kind: Kind, target: Int? = nil,
+    undoneBy: Int? = nil
+  ) {
+    self.id = id
+    self.at = at
+    self.command = command
+    self.summary = summary
+    self.kind = kind
+    self.target = target
+    self.undoneBy = undoneBy
+  }
+
+  /// Whether an undo took this entry back.
+  public var isUndone: Bool { undoneBy != nil }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import ShoppingCore
+
+// MARK: - History
+
+extension ShoppingRepository {
+  /// How many entries the history keeps: adding one drops the oldest past this.
+  public static let historyLimit = 1_000
+
+  /// Adds an entry for `change`, made in this transaction, and drops the entries past
+  /// ``historyLimit`` in the same transaction.
+  ///
+  /// - Returns: The new entry's number.
+  @discardableResult
+  public func appendHistory(
+    command: String, summary: String, kind: HistoryEntry.Kind = .change, target: Int? = nil,
+    at date: Date, change: ChangeRecord
+  ) throws(DatabaseError) -> Int {
+    try checkUsable(writing: true)
+    var id = 0
+    try connection.query(
+      """
+      INSERT INTO history (at, command, summary, kind, target, record)
+      VALUES (?, ?, ?, ?, ?, ?) RETURNING id
+      """,
+      [
+        .date(date), .text(command), .text(summary), .text(kind.rawValue),
+        target.map { .integer(Int64($0)) } ?? .null, .bytes(ChangeRecordCodec.encode(change)),
+      ]
+    ) { row throws(DatabaseError) in
+      id = Int(row.integer(0))
+    }
+    try connection.run(
+      "DELETE FROM history WHERE id <= ?", [.integer(Int64(id - Self.historyLimit))]
+    )
+    return id
+  }
+
+  /// The newest entries first, at most `limit` of them.
+  public func history(limit: Int) throws(DatabaseError) -> [HistoryEntry] {
+    try entries("ORDER BY id DESC LIMIT ?", [.integer(Int64(limit))])
+  }
+
+  /// The entry numbered `id`, if the history still has it.
+  public func historyEntry(_ id: Int) throws(DatabaseError) -> HistoryEntry? {
+    try entries("WHERE id = ?", [.integer(Int64(id))]).first
+  }
+
+  /// The newest entry that is neither undone nor an undo: what `undo` takes back by default.
+  public func newestUndoableEntry() throws(DatabaseError) -> HistoryEntry? {
+    try entries(
+      "WHERE undoneBy IS NULL AND kind != 'undo' ORDER BY id DESC LIMIT 1", []
+    ).first
+  }
+
+  /// The newest undo still in force whose entry stays undone: what `redo` re-applies.
+  public func newestRedoableEntry() throws(DatabaseError) -> HistoryEntry? {
+    try entries(
+      """
+      WHERE kind = 'undo' AND undoneBy IS NULL
+        AND EXISTS (SELECT 1 FROM history AS target
+          WHERE target.id = history.target AND target.undoneBy = history.id)
+      ORDER BY id DESC LIMIT 1
+      """, []
+    ).first
+  }
+
+  /// The entries after `id` still in force (not undone), oldest first, with their records.
+  public func effectiveEntries(
+    after id: Int
+  ) throws(DatabaseError) -> [(entry: HistoryEntry, change: ChangeRecord)] {
+    var found: [(HistoryEntry, ChangeRecord)] = []
+    try checkUsable()
+    try connection.query(
+      "SELECT \(Self.historyColumns), record FROM history "
+        + "WHERE id > ? AND undoneBy IS NULL ORDER BY id",
+      [.integer(Int64(id))]
+    ) { row throws(DatabaseError) in
+      found.append((try historyEntry(row), try change(row, 7)))
+    }
+    return found
+  }
+
+  /// What the entry numbered `id` changed and overwrote.
+  public func historyRecord(_ id: Int) throws(DatabaseError) -> ChangeRecord? {
+    try checkUsable()
+    var record: ChangeRecord?
+    try connection.query(
+      "SELECT record FROM history WHERE id = ?", [.integer(Int64(id))]
+    ) { row throws(DatabaseError) in
+      record = try change(row, 0)
+    }
+    return record
+  }
+
+  /// Marks the entry `id` as taken back by the entry `undo`, or as in force again (`nil`).
+  public func setUndone(_ id: Int, by undo: Int?) throws(DatabaseError) {
+    try checkUsable(writing: true)
+    try connection.run(
+      "UPDATE history SET undoneBy = ? WHERE id = ?",
+      [undo.map { .integer(Int64($0)) } ?? .null, .integer(Int64(id))]
+    )
+  }
+
+  /// The number of the newest entry, or 0: it grows with every change, so a reader polling it
+  /// learns of changes made by any process.
+  public func newestHistoryID() throws(DatabaseError) -> Int {
+    try checkUsable()
+    return try connection.integer("SELECT max(id) FROM history") ?? 0
+  }
+
+  private static let historyColumns = "id, at, command, summary, kind, target, undoneBy"
+
+  private func entries(
+    _ clause: String, _ values: [SQLValue]
+  ) throws(DatabaseError) -> [HistoryEntry] {
+    try checkUsable()
+    var entries: [HistoryEntry] = []
+    try connection.query(
+      "SELECT \(Self.historyColumns) FROM history " + clause, values
+    ) { row throws(DatabaseError) in
+      entries.append(try historyEntry(row))
+    }
+    return entries
+  }
+
+  private func historyEntry(_ row: Row) throws(DatabaseError) -> HistoryEntry {
+    guard let at = row.date(1), let kind = HistoryEntry.Kind(rawValue: row.text(4)) else {
+      throw DatabaseError(
+        reason: .corrupt, path: connection.path, message: "invalid history entry"
+      )
+    }
+    return HistoryEntry(
+      id: Int(row.integer(0)), at: at, command: row.text(2), summary: row.text(3), kind: kind,
+      target: row.isNull(5) ? nil : Int(row.integer(5)),
+      undoneBy: row.isNull(6) ? nil : Int(row.integer(6))
+    )
+  }
+
+  private func change(_ row: Row, _ column: Int32) throws(DatabaseError) -> ChangeRecord {
+    guard let bytes = row.blob(column), let change = ChangeRecordCodec.decode(bytes) else {
+      throw DatabaseError(
+        reason: .corrupt, path: connection.path, message: "invalid history record"
+      )
+    }
+    return change
+  }
+}

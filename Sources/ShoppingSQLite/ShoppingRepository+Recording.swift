@@ -1,0 +1,79 @@
+import Foundation
+import ShoppingCore
+
+// MARK: - Recording changes
+
+extension ShoppingRepository: StoredRows {
+  /// From now on, keeps what every executed batch of effects changes and overwrites (see
+  /// ``ShoppingCore/ChangeRecorder``), for ``recordedChange``: what history needs to undo the
+  /// transaction's work.
+  public func startRecording() {
+    recorder = ChangeRecorder()
+  }
+
+  /// What the batches executed since ``startRecording()`` did and overwrote; empty when
+  /// not recording.
+  public var recordedChange: ChangeRecord {
+    recorder?.change ?? ChangeRecord()
+  }
+
+  public func storedProduct(_ id: Product.ID) throws(DatabaseError) -> StoredProduct? {
+    try checkUsable()
+    var found: StoredProduct?
+    try connection.query(
+      "SELECT \(Self.productColumns), listId, position FROM product WHERE id = ?", [.id(id)]
+    ) { row throws(DatabaseError) in
+      found = try storedProduct(row)
+    }
+    return found
+  }
+
+  public func storedList(
+    _ id: ShoppingList.ID, withProducts: Bool
+  ) throws(DatabaseError) -> StoredList? {
+    try checkUsable()
+    var found: StoredList?
+    try connection.query(
+      "SELECT name, createdAt FROM list WHERE id = ?", [.id(id)]
+    ) { row throws(DatabaseError) in
+      guard let createdAt = row.date(1) else {
+        throw DatabaseError(
+          reason: .corrupt, path: connection.path, message: "invalid list.createdAt"
+        )
+      }
+      found = StoredList(name: row.text(0), createdAt: createdAt)
+    }
+    guard withProducts, var list = found else { return found }
+    try connection.query(
+      """
+      SELECT \(Self.productColumns), listId, position FROM product
+      WHERE listId = ? ORDER BY position, rowid
+      """,
+      [.id(id)]
+    ) { row throws(DatabaseError) in
+      list.products.append(try storedProduct(row))
+    }
+    return list
+  }
+
+  public func storedOrder(ofList id: ShoppingList.ID) throws(DatabaseError) -> [Product.ID] {
+    try checkUsable()
+    var order: [Product.ID] = []
+    try connection.query(
+      "SELECT id FROM product WHERE listId = ? ORDER BY position, rowid", [.id(id)]
+    ) { row throws(DatabaseError) in
+      if let id = row.uuid(0) { order.append(id) }
+    }
+    return order
+  }
+
+  /// A product row of ``productColumns`` followed by its list id and position.
+  private func storedProduct(_ row: Row) throws(DatabaseError) -> StoredProduct {
+    guard let listID = row.uuid(9) else {
+      throw DatabaseError(
+        reason: .corrupt, path: connection.path, message: "invalid product.listId"
+      )
+    }
+    return StoredProduct(product: try decodeProduct(row), listID: listID, position: row.integer(10))
+  }
+}

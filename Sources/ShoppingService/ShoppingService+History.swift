@@ -1,0 +1,156 @@
+import ShoppingCore
+import ShoppingSQLite
+
+// MARK: - History, undo and redo
+
+extension ShoppingService {
+  /// Runs `body` in one write transaction and, if it changed anything, records a history
+  /// entry labelled `label` in the same transaction: what changed and what it overwrote,
+  /// enough to undo it. Every change a service makes goes through here.
+  func journaledWrite<T>(
+    _ label: String, _ body: (ShoppingRepository) throws -> T
+  ) throws -> T {
+    try database.write { repository in
+      repository.startRecording()
+      let result = try body(repository)
+      let change = repository.recordedChange
+      if !change.isEmpty {
+        try repository.appendHistory(
+          command: label, summary: summary(change, repository), at: environment.now(),
+          change: change
+        )
+      }
+      return result
+    }
+  }
+
+  /// The newest history entries first, at most `limit` of them.
+  public func history(limit: Int = 20) throws -> [HistoryEntry] {
+    try database.read { try $0.history(limit: limit) }
+  }
+
+  /// Takes back one history entry entirely, in one transaction, and records that as an
+  /// entry of its own: every list is then exactly as before the entry (the same items, ids,
+  /// positions, fields and timestamps).
+  ///
+  /// - Parameters:
+  ///   - id: The entry; by default the newest that is neither undone nor an undo.
+  ///   - label: The new entry's label (the command as typed).
+  /// - Returns: The entry taken back, and the number of the new one.
+  /// - Throws: ``HistoryError`` when there is nothing to undo, the entry is undone already,
+  ///   or a later entry still in force changed the same items or lists.
+  @discardableResult
+  public func undo(
+    _ id: Int? = nil, label: String = "undo"
+  ) throws -> (undone: HistoryEntry, entry: Int) {
+    try database.write { repository in
+      let entry: HistoryEntry
+      if let id {
+        guard let found = try repository.historyEntry(id) else {
+          throw HistoryError.noSuchEntry(id)
+        }
+        guard !found.isUndone else { throw HistoryError.alreadyUndone(found) }
+        entry = found
+      } else {
+        guard let found = try repository.newestUndoableEntry() else {
+          throw HistoryError.nothingToUndo
+        }
+        entry = found
+      }
+      let new = try revert(entry, kind: .undo, label: label, repository: repository)
+      try repository.setUndone(entry.id, by: new)
+      switch entry.kind {
+      case .change: break
+      // An undo taken back puts its entry in force again; a redo taken back leaves its entry
+      // undone once more.
+      case .undo: if let target = entry.target { try repository.setUndone(target, by: nil) }
+      case .redo: if let target = entry.target { try repository.setUndone(target, by: new) }
+      }
+      return (entry, new)
+    }
+  }
+
+  /// Re-applies the most recently undone entry, by taking back its undo, under the same
+  /// rule as ``undo(_:label:)``.
+  ///
+  /// - Returns: The entry re-applied, and the number of the new one.
+  @discardableResult
+  public func redo(label: String = "redo") throws -> (redone: HistoryEntry, entry: Int) {
+    try database.write { repository in
+      guard let undo = try repository.newestRedoableEntry(), let target = undo.target,
+        let original = try repository.historyEntry(target)
+      else { throw HistoryError.nothingToRedo }
+      let new = try revert(undo, kind: .redo, label: label, target: target, repository: repository)
+      try repository.setUndone(undo.id, by: new)
+      try repository.setUndone(target, by: nil)
+      return (original, new)
+    }
+  }
+
+  /// Executes the inverse of `entry`'s change, after checking that no later entry in force
+  /// stands in the way, and records it as a new entry.
+  private func revert(
+    _ entry: HistoryEntry, kind: HistoryEntry.Kind, label: String, target: Int? = nil,
+    repository: ShoppingRepository
+  ) throws -> Int {
+    guard let change = try repository.historyRecord(entry.id) else {
+      throw HistoryError.noSuchEntry(entry.id)
+    }
+    let touched = change.touched
+    for (later, laterChange) in try repository.effectiveEntries(after: entry.id) {
+      // An undo of an entry made after this one cancels it out: neither stands in the way.
+      if later.kind == .undo, let undone = later.target, undone > entry.id { continue }
+      if touched.isBlocked(by: laterChange.touched) {
+        throw HistoryError.blocked(entry, by: later)
+      }
+    }
+    var orders: [ShoppingList.ID: [Product.ID]] = [:]
+    for listID in change.orders.keys {
+      orders[listID] = try repository.storedOrder(ofList: listID)
+    }
+    repository.startRecording()
+    try repository.execute(change.inverse(rebasedOn: orders))
+    let inverse = repository.recordedChange
+    return try repository.appendHistory(
+      command: label, summary: summary(inverse, repository), kind: kind,
+      target: target ?? entry.id, at: environment.now(), change: inverse
+    )
+  }
+
+  /// The summary of `change`, its lists named as they are now.
+  private func summary(_ change: ChangeRecord, _ repository: ShoppingRepository) throws -> String {
+    var names: [ShoppingList.ID: String] = [:]
+    for list in try repository.loadState(loadingListsNamed: []).lists {
+      names[list.id] = list.name
+    }
+    return change.summary(listNames: names)
+  }
+}
+
+/// Why an undo or a redo was refused.
+public enum HistoryError: Error, Equatable, CustomStringConvertible {
+  /// No entry is left to undo.
+  case nothingToUndo
+  /// No undone entry is left to redo.
+  case nothingToRedo
+  /// The history has no entry of this number (or no longer has it).
+  case noSuchEntry(Int)
+  /// The entry is undone already.
+  case alreadyUndone(HistoryEntry)
+  /// A later entry still in force changed the same items or lists.
+  case blocked(HistoryEntry, by: HistoryEntry)
+
+  public var description: String {
+    switch self {
+    case .nothingToUndo: "nothing to undo"
+    case .nothingToRedo: "nothing to redo"
+    case let .noSuchEntry(id): "no history entry #\(id)"
+    case let .alreadyUndone(entry):
+      "#\(entry.id) \(entry.command) is undone already"
+        + (entry.undoneBy.map { " (by #\($0))" } ?? "")
+    case let .blocked(entry, later):
+      "cannot undo #\(entry.id) \(entry.command): #\(later.id) \(later.command) changed the same "
+        + "items since; undo #\(later.id) first"
+    }
+  }
+}
