@@ -23,10 +23,11 @@ extension ShoppingRepository {
     guard !effects.isEmpty else { return }
     do {
       try connection.transaction(.savepoint) {
-        // What the effects overwrite is read first, and kept only if they all succeed.
+        // What each effect overwrites is read just before it runs, and kept only if the
+        // whole batch succeeds.
         var recording = recorder
-        try recording?.record(effects, before: self)
         for effect in effects {
+          try recording?.record(effect, before: self)
           try execute(effect)
         }
         recorder = recording

@@ -105,16 +105,45 @@ extension ShoppingService {
       }
     }
     var orders: [ShoppingList.ID: [Product.ID]] = [:]
-    for listID in change.orders.keys {
+    for listID in change.listsToRebase {
       orders[listID] = try repository.storedOrder(ofList: listID)
     }
+    let inverse = try settled(change.inverse(rebasedOn: orders), repository)
     repository.startRecording()
-    try repository.execute(change.inverse(rebasedOn: orders))
-    let inverse = repository.recordedChange
+    try repository.execute(inverse)
+    let recorded = repository.recordedChange
     return try repository.appendHistory(
-      command: label, summary: summary(inverse, repository), kind: kind,
-      target: target ?? entry.id, at: environment.now(), change: inverse
+      command: label, summary: summary(recorded, repository), kind: kind,
+      target: target ?? entry.id, at: environment.now(), change: recorded
     )
+  }
+
+  /// The inverse made to fit the lists as they are: the default list is emptied rather than
+  /// deleted (it exists as soon as anything looks for it, so deleting it would only make way
+  /// for a new one), and a list coming back takes the place of an empty list of its name that
+  /// was made since (the default list, made again by a look).
+  private func settled(
+    _ inverse: [PersistenceEffect], _ repository: ShoppingRepository
+  ) throws -> [PersistenceEffect] {
+    let lists = try repository.listSummaries()
+    var settled: [PersistenceEffect] = []
+    for effect in inverse {
+      switch effect {
+      case let .deleteList(id) where lists.contains { $0.id == id && Self.isDefaultList($0.name) }:
+        continue
+      case let .insertList(id, name, _):
+        if let existing = lists.first(where: {
+          $0.id != id && NameKey(lookingUp: $0.name) == NameKey(lookingUp: name)
+        }) {
+          guard existing.items == 0 else { throw ShoppingError.listNameTaken(existing.name) }
+          settled.append(.deleteList(existing.id))
+        }
+        settled.append(effect)
+      default:
+        settled.append(effect)
+      }
+    }
+    return settled
   }
 
   /// The summary of `change`, its lists named as they are now.

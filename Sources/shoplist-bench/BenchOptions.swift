@@ -25,7 +25,7 @@ struct BenchOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Rows to run: add,toggle,list,references,import,reimport,concurrent,micro or all "
+      "Rows to run: add,toggle,list,references,history,import,reimport,concurrent,micro or all "
         + "(default all).",
       valueName: "row,row,…"),
     transform: BenchmarkRow.parseList
@@ -48,6 +48,13 @@ struct BenchOptions: ParsableArguments {
       "The shoplist binary (default: the one next to shoplist-bench).", valueName: "path")
   )
   var shoplist: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "An earlier shoplist binary to compare the history row with (the build before history).",
+      valueName: "path")
+  )
+  var baseline: String?
 
   @Flag(name: .customLong("keep-data"), help: "Keep the temporary folder and print its path.")
   var keepData = false
@@ -83,6 +90,7 @@ struct BenchOptions: ParsableArguments {
       concurrentRepeats: quick ? 1 : min(baseRuns, 3),
       micro: quick ? .quick : .full,
       shoplistPath: shoplist,
+      baselinePath: baseline,
       markdownPath: markdown,
       keepData: keepData
     )

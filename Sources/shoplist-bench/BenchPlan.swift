@@ -17,6 +17,8 @@ struct BenchPlan: Sendable {
   var micro: MicroScale
   /// `--shoplist`, or `nil` for the binary next to this one.
   var shoplistPath: String?
+  /// `--baseline`: an earlier build the history row compares with, if given.
+  var baselinePath: String?
   var markdownPath: String?
   var keepData: Bool
 

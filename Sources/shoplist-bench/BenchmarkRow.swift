@@ -7,6 +7,7 @@ enum BenchmarkRow: String, CaseIterable, Comparable, Sendable {
   case toggle
   case list
   case references
+  case history
   case `import`
   case reimport
   case concurrent

@@ -93,8 +93,7 @@ import Testing
         let before = model
         guard let effects = try? reducer.reduce(into: &state, action: action) else { continue }
         var recorder = ChangeRecorder()
-        try recorder.record(effects, before: model)
-        model.execute(effects)
+        try recorder.record(effects, into: &model)
         let change = recorder.change
         var undone = model
         undone.execute(change.inverse())
@@ -106,11 +105,9 @@ import Testing
         // Redo is the undo of the undo: recording the inverse and inverting it again gives
         // the change back.
         var again = ChangeRecorder()
-        var redone = model
         undone = model
-        try again.record(change.inverse(), before: undone)
-        undone.execute(change.inverse())
-        redone = undone
+        try again.record(change.inverse(), into: &undone)
+        var redone = undone
         redone.execute(again.change.inverse())
         #expect(redone.visible == model.visible, "redoing \(action)")
       }
@@ -232,5 +229,15 @@ struct StorageModel: Equatable, StoredRows {
 
   func storedOrder(ofList id: ShoppingList.ID) -> [Product.ID] {
     products(of: id).map(\.id)
+  }
+}
+
+extension ChangeRecorder {
+  /// Records each effect just before executing it on `model`, as storage does.
+  mutating func record(_ effects: [PersistenceEffect], into model: inout StorageModel) throws {
+    for effect in effects {
+      try record(effect, before: model)
+      model.execute([effect])
+    }
   }
 }

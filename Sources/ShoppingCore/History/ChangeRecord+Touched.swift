@@ -4,8 +4,8 @@ public struct Touched: Equatable, Sendable {
   public var products: Set<Product.ID> = []
   /// Lists it created, renamed or deleted.
   public var lists: Set<ShoppingList.ID> = []
-  /// Lists it created: a later change to any of their products stands in the way, since
-  /// undoing the creation deletes the list.
+  /// Lists it created: undoing the creation deletes the list, unless later changes put items
+  /// of their own in it (see ``ChangeRecord/inverse(rebasedOn:)``).
   public var createdLists: Set<ShoppingList.ID> = []
   /// Lists whose products it added, changed or removed.
   public var listsOfProducts: Set<ShoppingList.ID> = []
@@ -13,12 +13,10 @@ public struct Touched: Equatable, Sendable {
   public var orders: Set<ShoppingList.ID> = []
 
   /// Whether a change that touched `later`, after this one, stands in the way of undoing
-  /// this one: it changed one of the same products, renamed, deleted or reordered one of the
-  /// same lists, or touched a product of a list this one created. A later change to other
-  /// products of the same list does not.
+  /// this one: it changed one of the same products, or renamed, deleted or reordered one of
+  /// the same lists. A later change to other products of the same list does not.
   public func isBlocked(by later: Touched) -> Bool {
     !products.isDisjoint(with: later.products) || !lists.isDisjoint(with: later.lists)
-      || !createdLists.isDisjoint(with: later.listsOfProducts)
       || !orders.isDisjoint(with: later.orders)
   }
 }
@@ -52,23 +50,36 @@ extension ChangeRecord {
     return touched
   }
 
-  /// The inverse with each reorder adjusted to the products its list holds now: products
-  /// added since keep their place after the restored ones, products removed since are left
-  /// out. Undoing right after the change needs no adjustment.
+  /// The lists whose current order ``inverse(rebasedOn:)`` needs: those this change
+  /// reordered or created.
+  public var listsToRebase: Set<ShoppingList.ID> {
+    Set(orders.keys).union(touched.createdLists)
+  }
+
+  /// The inverse adjusted to what later changes made of the lists: each reorder keeps the
+  /// products added since after the restored ones and leaves out those removed since, and a
+  /// list this change created stays when later changes put items of their own in it. Undoing
+  /// right after the change needs no adjustment.
   ///
-  /// - Parameter currentOrders: The current order of each list this change reordered.
+  /// - Parameter currentOrders: The current order of each of ``listsToRebase``.
   public func inverse(
     rebasedOn currentOrders: [ShoppingList.ID: [Product.ID]]
   ) -> [PersistenceEffect] {
-    inverse().map { effect in
-      guard case let .reorderProducts(listID, order) = effect,
-        let current = currentOrders[listID]
-      else { return effect }
-      let present = Set(current)
-      let restored = order.filter(present.contains)
-      let kept = Set(restored)
-      return .reorderProducts(
-        listID: listID, order: restored + current.filter { !kept.contains($0) })
+    inverse().compactMap { effect in
+      switch effect {
+      case let .reorderProducts(listID, order):
+        guard let current = currentOrders[listID] else { return effect }
+        let present = Set(current)
+        let restored = order.filter(present.contains)
+        let kept = Set(restored)
+        return .reorderProducts(
+          listID: listID, order: restored + current.filter { !kept.contains($0) })
+      case let .deleteList(id):
+        let others = currentOrders[id, default: []].filter { addedTo[$0] == nil }
+        return others.isEmpty ? effect : nil
+      default:
+        return effect
+      }
     }
   }
 }

@@ -39,6 +39,9 @@ struct RunCommand: ParsableCommand {
       if plan.includes(.add) || plan.includes(.toggle) || plan.includes(.list) {
         report.commands += try CommandBenchmarks(context: context).run()
       }
+      if plan.includes(.history) {
+        report.commands += try HistoryBenchmarks(context: context).run()
+      }
       if plan.includes(.references) {
         report.commands += try ReferenceBenchmarks(context: context).run()
       }

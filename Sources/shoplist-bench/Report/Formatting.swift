@@ -44,6 +44,7 @@ extension Target {
     case let .fasterBy(factor): "≤ \(Self.number(1 / factor))× (\(Self.number(factor))× faster)"
     case let .peakRSSAtMost(bytes): "peak RSS ≤ \(megabytes(bytes))"
     case let .secondsAtMost(limit): "median ≤ \(Self.number(limit)) s"
+    case let .atLeast(limit): "≥ \(Self.number(limit))× (no slower)"
     }
   }
 

@@ -28,6 +28,8 @@ struct ResultGroup {
     case let .peakRSSAtMost(bytes):
       guard case let .measured(timing) = line.outcome else { return .notMeasured }
       return timing.peakRSSBytes <= bytes ? .pass : .miss
+    case let .atLeast(limit):
+      return ratio(of: line).map { $0 >= limit ? .pass : .miss } ?? .notMeasured
     case let .secondsAtMost(limit):
       guard case let .measured(timing) = line.outcome else { return .notMeasured }
       return timing.seconds.median <= limit ? .pass : .miss
@@ -75,6 +77,8 @@ enum Target: Equatable {
   case peakRSSAtMost(Int)
   /// The line's median ≤ this many seconds.
   case secondsAtMost(Double)
+  /// shoplist's median ÷ this line's ≥ the limit: this line is no slower than the first.
+  case atLeast(Double)
 }
 
 enum Verdict {
