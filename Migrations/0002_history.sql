@@ -5,8 +5,10 @@
 -- it changed or removed), in the compact binary form ShoppingSQLite's journal codec writes.
 
 CREATE TABLE history (
-  -- Increasing, never reused: AUTOINCREMENT keeps numbers of dropped entries unused.
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  -- Increasing, never reused: a new entry takes the largest number plus one, and only the
+  -- oldest entries are ever dropped, so the largest stays. (No AUTOINCREMENT: its counter
+  -- table would cost every change one more page written.)
+  id INTEGER PRIMARY KEY,
   at TEXT NOT NULL,
   -- The command as typed (without the program's name and --db), or an embedder's own label.
   command TEXT NOT NULL,

@@ -40,13 +40,16 @@ struct FieldOptions: ParsableArguments {
         fields.note = text; return true
       },
     ]
-    grammar.defaults = { fields in
-      fields.quantity = nil
-      fields.unit = nil
-      fields.category = nil
-      fields.note = nil
-    }
+    grammar.defaults = assignDefaults
     return grammar
+  }
+
+  /// Gives every option its default, for the fast path (see ``QuickGrammar/defaults``).
+  static func assignDefaults(_ fields: inout FieldOptions) {
+    fields.quantity = nil
+    fields.unit = nil
+    fields.category = nil
+    fields.note = nil
   }
 
   var isEmpty: Bool {

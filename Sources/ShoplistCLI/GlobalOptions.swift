@@ -57,16 +57,19 @@ struct GlobalOptions: ParsableArguments {
       },
     ]
     grammar.canonical = ["-l": "--list", "-q": "--quiet"]
-    grammar.defaults = { options in
-      options.db = nil
-      options.list = nil
-      options.json = false
-      options.quiet = false
-      options.trace = false
-      options.noColor = false
-      options.wait = 5
-    }
+    grammar.defaults = assignDefaults
     return grammar
+  }
+
+  /// Gives every option its default, for the fast path (see ``QuickGrammar/defaults``).
+  static func assignDefaults(_ options: inout GlobalOptions) {
+    options.db = nil
+    options.list = nil
+    options.json = false
+    options.quiet = false
+    options.trace = false
+    options.noColor = false
+    options.wait = 5
   }
 
   /// The options that take a value, as they may be spelled; the others are flags.

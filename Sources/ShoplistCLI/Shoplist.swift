@@ -47,7 +47,9 @@ public struct Shoplist: ParsableCommand {
     let normalised = ArgumentOrder.normalised(arguments)
     let parsed: ParsableCommand
     if let quick = QuickParser.parse(normalised) {
-      parsed = quick
+      // Already a shoplist command: no dynamic cast (its first use searches every protocol
+      // conformance in the binary, a tenth of a millisecond).
+      return run(quick, context: context, arguments: arguments)
     } else if let problem = ArgumentCheck.problem(in: normalised) {
       return report(problem, context)
     } else if let direct = CommandDispatch.parseDirectly(normalised) {
@@ -59,13 +61,23 @@ public struct Shoplist: ParsableCommand {
         return reportParserOutcome(error, context)
       }
     }
+    if let command = parsed as? any ShoplistCommand {
+      return run(command, context: context, arguments: arguments)
+    }
     do {
-      if let command = parsed as? any ShoplistCommand {
-        try command.run(in: context.with(command.global.settings).typed(arguments))
-      } else {
-        var command = parsed
-        try command.run()
-      }
+      var command = parsed
+      try command.run()
+      return 0
+    } catch {
+      return reportParserOutcome(error, context)
+    }
+  }
+
+  private static func run(
+    _ command: any ShoplistCommand, context: CommandContext, arguments: [String]
+  ) -> Int32 {
+    do {
+      try command.run(in: context.with(command.global.settings).typed(arguments))
       return 0
     } catch let error as ShoppingError {
       return report(error, context)

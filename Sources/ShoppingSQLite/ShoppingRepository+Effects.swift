@@ -22,17 +22,18 @@ extension ShoppingRepository {
     try checkUsable(writing: true)
     guard !effects.isEmpty else { return }
     do {
+      // What each effect overwrites is read just before it runs, and kept only if the
+      // whole batch succeeds.
+      recorder?.beginBatch()
       try connection.transaction(.savepoint) {
-        // What each effect overwrites is read just before it runs, and kept only if the
-        // whole batch succeeds.
-        var recording = recorder
         for effect in effects {
-          try recording?.record(effect, before: self)
+          try recorder?.record(effect, before: self)
           try execute(effect)
         }
-        recorder = recording
       }
+      recorder?.endBatch(kept: true)
     } catch let error as DatabaseError {
+      recorder?.endBatch(kept: false)
       // The positions handed out in the undone part are free again.
       recent.forgetPositions()
       // SQLite itself rolls the whole transaction back after some failures (a full disk):
@@ -40,6 +41,7 @@ extension ShoppingRepository {
       if !connection.isInTransaction { abort(with: error) }
       throw error
     } catch {
+      recorder?.endBatch(kept: false)
       recent.forgetPositions()
       throw DatabaseError(reason: .other, path: connection.path, message: "\(error)")
     }

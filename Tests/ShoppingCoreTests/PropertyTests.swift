@@ -114,6 +114,35 @@ import Testing
     }
   }
 
+  @Test func aBatchStorageTookBackLeavesTheRecordAsItWas() throws {
+    // Several changes recorded in one record, batch by batch; a batch ended unkept (storage
+    // took it back) must leave exactly the record of the batches before it.
+    var random = SplitMix64(seed: 0xBA7C)
+    let reducer = ShoppingReducer(environment: .deterministic(now: now))
+    for _ in 0..<max(1, Self.runs / 40) {
+      var state = ShoppingState(lists: [try randomList(&random, count: 10)])
+      var model = StorageModel(state)
+      var recorder = ChangeRecorder()
+      for _ in 0..<30 {
+        let action = randomAppAction(&random, state: state)
+        var attempt = state
+        guard let effects = try? reducer.reduce(into: &attempt, action: action) else { continue }
+        let before = recorder.change
+        recorder.beginBatch()
+        var scratch = model
+        try recorder.record(effects, into: &scratch)
+        if random.next() % 3 == 0 {
+          recorder.endBatch(kept: false)
+          #expect(recorder.change == before, "taking back \(action)")
+        } else {
+          recorder.endBatch(kept: true)
+          state = attempt
+          model = scratch
+        }
+      }
+    }
+  }
+
   private func randomAppAction(_ random: inout SplitMix64, state: ShoppingState) -> ShoppingAction {
     let list = state.lists[Int(random.next() % UInt64(state.lists.count))]
     switch random.next() % 12 {

@@ -26,8 +26,8 @@ struct AddCommand: QuickParsable {
     grammar.positionals = \AddCommand.names
     grammar.requiresPositionals = true
     grammar.defaults = { command in
-      command.global = .withDefaults(GlobalOptions.grammar.defaults)
-      command.fields = .withDefaults(FieldOptions.grammar.defaults)
+      command.global = .withDefaults(GlobalOptions.assignDefaults)
+      command.fields = .withDefaults(FieldOptions.assignDefaults)
       command.names = []
     }
     return grammar

@@ -42,7 +42,7 @@ struct ListCommand: QuickParsable {
       command.category = text; return true
     }
     grammar.defaults = { command in
-      command.global = .withDefaults(GlobalOptions.grammar.defaults)
+      command.global = .withDefaults(GlobalOptions.assignDefaults)
       command.checked = false
       command.unchecked = false
       command.category = nil

@@ -16,7 +16,7 @@ extension ReferencesCommand {
     grammar.positionals = \Self.references
     grammar.requiresPositionals = true
     grammar.defaults = { command in
-      command.global = .withDefaults(GlobalOptions.grammar.defaults)
+      command.global = .withDefaults(GlobalOptions.assignDefaults)
       command.references = []
     }
     return grammar

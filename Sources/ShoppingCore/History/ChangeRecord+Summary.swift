@@ -18,17 +18,27 @@ extension ChangeRecord {
       if counts[list] == nil, notes[list] == nil { order.append(list) }
       notes[list, default: []].append(text)
     }
-    for effect in effects {
+    for step in steps {
+      let effect: PersistenceEffect
+      switch step {
+      case let .added(id, listID):
+        count("added", listID, id)
+        continue
+      case let .restored(id, listID):
+        count("restored", listID, id)
+        continue
+      case let .executed(executed):
+        effect = executed
+      }
       switch effect {
       case let .deleteList(id): note("deleted", id)
       case let .deleteProducts(ids):
         for id in ids { count("removed", products[id]?.listID ?? addedTo[id], id) }
       case let .insertList(id, _, _): note("created", id)
-      case let .insertProduct(product, listID): count("added", listID, product.id)
       case let .renameList(id, name):
         note("renamed from \(lists[id]?.name ?? "?") to \(name)", id)
       case let .reorderProducts(listID, _): note("reordered", listID)
-      case let .restoreProduct(product, listID, _): count("restored", listID, product.id)
+      case .insertProduct, .restoreProduct: break  // recorded as steps of their own, above
       case let .updateProduct(product):
         // An item added by the same change counts as added only.
         if addedTo[product.id] == nil {

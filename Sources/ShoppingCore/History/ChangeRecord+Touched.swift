@@ -25,7 +25,16 @@ extension ChangeRecord {
   /// What this change touched.
   public var touched: Touched {
     var touched = Touched()
-    for effect in effects {
+    for step in steps {
+      let effect: PersistenceEffect
+      switch step {
+      case let .added(id, listID), let .restored(id, listID):
+        touched.products.insert(id)
+        touched.listsOfProducts.insert(listID)
+        continue
+      case let .executed(executed):
+        effect = executed
+      }
       switch effect {
       case let .deleteList(id), let .renameList(id, _):
         touched.lists.insert(id)
@@ -35,9 +44,8 @@ extension ChangeRecord {
       case let .deleteProducts(ids):
         touched.products.formUnion(ids)
         touched.listsOfProducts.formUnion(ids.compactMap { products[$0]?.listID })
-      case let .insertProduct(product, listID), let .restoreProduct(product, listID, _):
-        touched.products.insert(product.id)
-        touched.listsOfProducts.insert(listID)
+      case .insertProduct, .restoreProduct:
+        break  // recorded as steps of their own, above
       case let .reorderProducts(listID, _):
         touched.orders.insert(listID)
       case let .updateProduct(product):

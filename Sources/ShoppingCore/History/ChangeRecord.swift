@@ -4,8 +4,9 @@ import Foundation
 /// rows as they were before them. Enough to take the change back exactly (``inverse()``), and
 /// to tell whether a later change touched the same rows (``Touched``).
 ///
-/// Its size follows the size of the change: an added item costs its id; an updated or removed
-/// one its earlier version; a deleted list its items.
+/// Its size follows the size of the change: an added item costs its id and its list's (taking
+/// it back needs no more); an updated or removed one its earlier version; a deleted list its
+/// items.
 ///
 /// ```swift
 /// var recorder = ChangeRecorder()
@@ -13,8 +14,8 @@ import Foundation
 /// let undo = recorder.change.inverse()          // restores what `storage` held
 /// ```
 public struct ChangeRecord: Equatable, Sendable {
-  /// The effects, in the order they were executed.
-  public var effects: [PersistenceEffect] = []
+  /// What the change did, effect by effect, in the order the effects were executed.
+  public var steps: [Step] = []
   /// Products as they were before the first effect that changed or removed them.
   public var products: [Product.ID: StoredProduct] = [:]
   /// Lists as they were before the first effect that renamed or deleted them.
@@ -28,14 +29,50 @@ public struct ChangeRecord: Equatable, Sendable {
   /// An empty record.
   public init() {}
 
+  /// One executed effect, as the record keeps it.
+  public enum Step: Equatable, Sendable {
+    /// A product inserted (``PersistenceEffect/insertProduct(_:listID:)``): taking it back
+    /// needs only its id, so the record keeps no more — an import of a million rows records
+    /// two ids per row.
+    case added(Product.ID, listID: ShoppingList.ID)
+    /// A product put back (``PersistenceEffect/restoreProduct(_:listID:position:)``), by an
+    /// undo.
+    case restored(Product.ID, listID: ShoppingList.ID)
+    /// Any other effect, whole.
+    indirect case executed(PersistenceEffect)
+
+    /// The step that records `effect`.
+    public init(_ effect: PersistenceEffect) {
+      switch effect {
+      case let .insertProduct(product, listID): self = .added(product.id, listID: listID)
+      case let .restoreProduct(product, listID, _): self = .restored(product.id, listID: listID)
+      default: self = .executed(effect)
+      }
+    }
+  }
+
   /// Whether the change changed nothing.
-  public var isEmpty: Bool { effects.isEmpty }
+  public var isEmpty: Bool { steps.isEmpty }
 
   /// The effects that put storage back as it was before this change, for an undo: in reverse
-  /// order, each effect's opposite, with every removed row restored where it was.
+  /// order, each effect's opposite, with every removed row restored where it was. Products
+  /// added one after another are removed by one effect.
   public func inverse() -> [PersistenceEffect] {
     var inverse: [PersistenceEffect] = []
-    for effect in effects.reversed() {
+    var removing: [Product.ID] = []
+    for step in steps.reversed() {
+      let effect: PersistenceEffect
+      switch step {
+      case let .added(id, _), let .restored(id, _):
+        removing.append(id)
+        continue
+      case let .executed(executed):
+        effect = executed
+      }
+      if !removing.isEmpty {
+        inverse.append(.deleteProducts(removing))
+        removing = []
+      }
       switch effect {
       case let .deleteList(id):
         guard let list = lists[id] else { continue }
@@ -51,8 +88,8 @@ public struct ChangeRecord: Equatable, Sendable {
         }
       case let .insertList(id, _, _):
         inverse.append(.deleteList(id))
-      case let .insertProduct(product, _), let .restoreProduct(product, _, _):
-        inverse.append(.deleteProducts([product.id]))
+      case .insertProduct, .restoreProduct:
+        break  // recorded as steps of their own, above
       case let .renameList(id, _):
         if let list = lists[id] { inverse.append(.renameList(id, to: list.name)) }
       case let .reorderProducts(listID, _):
@@ -63,6 +100,7 @@ public struct ChangeRecord: Equatable, Sendable {
         if let before = products[product.id] { inverse.append(.updateProduct(before.product)) }
       }
     }
+    if !removing.isEmpty { inverse.append(.deleteProducts(removing)) }
     return inverse
   }
 }

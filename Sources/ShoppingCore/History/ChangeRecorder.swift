@@ -13,12 +13,45 @@ public protocol StoredRows {
 /// runs (after the effects before it ran), it keeps the earlier version of every row the
 /// effect changes or removes (only the first time a row is touched: that is the version an
 /// undo restores).
+///
+/// Effects run in batches that storage executes all or nothing: ``beginBatch()`` before one,
+/// and ``endBatch(kept:)`` after, which forgets what the batch recorded when storage took it
+/// back. The record grows in place, so recording a long run of batches costs what the batches
+/// hold, not a copy of everything recorded before each one.
 public struct ChangeRecorder: Sendable {
   /// What was recorded so far.
   public private(set) var change = ChangeRecord()
+  /// What the open batch added or replaced, to take it out again.
+  private var batch: Batch?
+
+  private struct Batch: Sendable {
+    var stepCount: Int
+    var products: [Product.ID] = []
+    var addedTo: [Product.ID] = []
+    var orders: [ShoppingList.ID] = []
+    /// Each list entry the batch set, with the entry it replaced (`nil`: none).
+    var lists: [(ShoppingList.ID, StoredList?)] = []
+  }
 
   /// A recorder with nothing recorded.
   public init() {}
+
+  /// Starts a batch of effects that storage executes all or nothing.
+  public mutating func beginBatch() {
+    batch = Batch(stepCount: change.steps.count)
+  }
+
+  /// Ends the batch: keeps what it recorded when `kept`, or forgets it when storage took the
+  /// batch back, leaving the record as it was at ``beginBatch()``.
+  public mutating func endBatch(kept: Bool) {
+    defer { batch = nil }
+    guard !kept, let batch else { return }
+    change.steps.removeSubrange(batch.stepCount...)
+    for id in batch.products { change.products[id] = nil }
+    for id in batch.addedTo { change.addedTo[id] = nil }
+    for id in batch.orders { change.orders[id] = nil }
+    for (id, earlier) in batch.lists.reversed() { change.lists[id] = earlier }
+  }
 
   /// Records `effect`, about to run against `storage`.
   public mutating func record(
@@ -31,31 +64,43 @@ public struct ChangeRecorder: Sendable {
         if var list = try storage.storedList(id, withProducts: true) {
           list.products = list.products.map { change.products[$0.product.id] ?? $0 }
           if let earlier = change.lists[id] { list.name = earlier.name }
-          change.lists[id] = list
+          setList(id, list)
         }
       }
     case let .deleteProducts(ids):
+      change.products.reserveCapacity(change.products.count + ids.count)
       for id in ids { try keep(id, storage) }
     case let .insertProduct(product, listID), let .restoreProduct(product, listID, _):
-      change.addedTo[product.id] = listID
+      if change.addedTo.updateValue(listID, forKey: product.id) == nil {
+        batch?.addedTo.append(product.id)
+      }
     case .insertList:
       break
     case let .renameList(id, _):
       if change.lists[id] == nil, let list = try storage.storedList(id, withProducts: false) {
-        change.lists[id] = list
+        setList(id, list)
       }
     case let .reorderProducts(listID, _):
       if change.orders[listID] == nil {
         change.orders[listID] = try storage.storedOrder(ofList: listID)
+        batch?.orders.append(listID)
       }
     case let .updateProduct(product):
       try keep(product.id, storage)
     }
-    change.effects.append(effect)
+    change.steps.append(ChangeRecord.Step(effect))
   }
 
   private mutating func keep(_ id: Product.ID, _ storage: some StoredRows) throws {
     guard change.products[id] == nil, change.addedTo[id] == nil else { return }
-    if let stored = try storage.storedProduct(id) { change.products[id] = stored }
+    if let stored = try storage.storedProduct(id) {
+      change.products[id] = stored
+      batch?.products.append(id)
+    }
+  }
+
+  private mutating func setList(_ id: ShoppingList.ID, _ list: StoredList) {
+    batch?.lists.append((id, change.lists[id]))
+    change.lists[id] = list
   }
 }

@@ -9,9 +9,26 @@ enum ChangeRecordCodec {
 
   static func encode(_ change: ChangeRecord) -> [UInt8] {
     var writer = ByteWriter()
+    // Room for the steps of an import (two ids each) at once, rather than grown by copies.
+    writer.bytes.reserveCapacity(64 + 33 * change.steps.count)
     writer.byte(version)
-    writer.count(change.effects.count)
-    for effect in change.effects {
+    writer.count(change.steps.count)
+    for step in change.steps {
+      let effect: PersistenceEffect
+      switch step {
+      case let .added(id, listID):
+        writer.byte(9)
+        writer.id(id)
+        writer.id(listID)
+        continue
+      case let .restored(id, listID):
+        writer.byte(10)
+        writer.id(id)
+        writer.id(listID)
+        continue
+      case let .executed(executed):
+        effect = executed
+      }
       switch effect {
       case let .deleteList(id):
         writer.byte(1)
@@ -66,14 +83,18 @@ enum ChangeRecordCodec {
     var reader = ByteReader(bytes: bytes)
     guard reader.byte() == version else { return nil }
     var recorder = ChangeRecord()
-    guard let effectCount = reader.count() else { return nil }
-    for _ in 0..<effectCount {
-      guard let effect = reader.effect() else { return nil }
-      recorder.effects.append(effect)
-      switch effect {
-      case let .insertProduct(product, listID), let .restoreProduct(product, listID, _):
+    guard let stepCount = reader.count() else { return nil }
+    recorder.steps.reserveCapacity(stepCount)
+    for _ in 0..<stepCount {
+      guard let step = reader.step() else { return nil }
+      recorder.steps.append(step)
+      switch step {
+      case let .added(id, listID), let .restored(id, listID):
+        recorder.addedTo[id] = listID
+      case .executed(.insertProduct(let product, let listID)),
+        .executed(.restoreProduct(let product, let listID, _)):
         recorder.addedTo[product.id] = listID
-      default: break
+      case .executed: break
       }
     }
     guard let productCount = reader.count() else { return nil }
@@ -257,6 +278,18 @@ private struct ByteReader {
       return nil
     }
     return StoredProduct(product: product, listID: listID, position: position)
+  }
+
+  mutating func step() -> ChangeRecord.Step? {
+    guard index < bytes.count else { return nil }
+    switch bytes[index] {
+    case 9, 10:
+      let tag = byte()
+      guard let product = id(), let list = id() else { return nil }
+      return tag == 9 ? .added(product, listID: list) : .restored(product, listID: list)
+    default:
+      return effect().map { .executed($0) }
+    }
   }
 
   mutating func effect() -> PersistenceEffect? {

@@ -177,8 +177,11 @@ final class Connection {
         sqlite3_clear_bindings(handle)
       }
       var used = 0
-      for (offset, value) in values.enumerated() {
-        let code = value.bind(to: handle, at: Int32(offset + 1), storage: storage, used: &used)
+      // An index loop, not `enumerated()`: instantiating that generic type costs a process a
+      // search through every protocol conformance in the binary, ~0.5 ms at every start.
+      for index in values.indices {
+        let code = values[index].bind(
+          to: handle, at: Int32(index + 1), storage: storage, used: &used)
         guard code == SQLITE_OK else { throw error(code) }
       }
       statementsExecuted += 1

@@ -75,15 +75,6 @@ enum SQLValue {
           sqlite3_uint64(raw.count), transientDestructor
         )
       }
-    case let .bytes(bytes):
-      // SQLite copies the blob: a history record can be megabytes, more than the buffer
-      // of text values should take.
-      return bytes.withUnsafeBytes { raw in
-        sqlite3_bind_blob64(
-          statement, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
-          sqlite3_uint64(raw.count), transientDestructor
-        )
-      }
     case let .textBytes(bytes):
       let start = storage.baseAddress! + used
       _ = UnsafeMutableBufferPointer(start: start, count: bytes.count).initialize(from: bytes)
