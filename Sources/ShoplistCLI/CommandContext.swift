@@ -55,18 +55,34 @@ public struct CommandContext: Sendable {
       useColor: io.stdoutIsTerminal && !settings.noColor
         && environment["NO_COLOR"].map(\.isEmpty) != false && environment["TERM"] != "dumb",
       stdoutIsTerminal: io.stdoutIsTerminal,
-      stderrIsTerminal: io.stderrIsTerminal
+      stderrIsTerminal: io.stderrIsTerminal,
+      columns: io.stdoutIsTerminal
+        ? io.terminalColumns ?? environment["COLUMNS"].flatMap(Int.init).flatMap {
+          $0 > 0 ? $0 : nil
+        }
+          ?? 80
+        : nil
     )
   }
 
   // MARK: - The database
 
-  /// The target list's name: `--list`, then `$SHOPLIST_LIST`, then the default list.
-  func targetListName() throws -> String {
-    let raw =
-      settings.list ?? environment["SHOPLIST_LIST"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? ShoppingService.defaultListName
-    return try Naming.name(raw)
+  /// The target list's name: `--list`, then `$SHOPLIST_LIST`; `nil` for the default list,
+  /// which the database knows (see ``ShoppingService/defaultListName()``).
+  func targetListName() throws -> String? {
+    let raw = settings.list ?? environment["SHOPLIST_LIST"].flatMap { $0.isEmpty ? nil : $0 }
+    return try raw.map(Naming.name)
+  }
+
+  /// The target list's name, the default list's read from the database when no list is named
+  /// (the list named "shopping" when there is no database yet).
+  func resolvedTargetListName() throws -> String {
+    if let name = try targetListName() { return name }
+    let path = try databasePath()
+    guard FileManager.default.fileExists(atPath: path) else {
+      return ShoppingService.defaultListName
+    }
+    return try openService(access: .read).defaultListName()
   }
 
   /// The database file's path: `--db`, `$SHOPLIST_DB`, then the default places.
@@ -131,25 +147,31 @@ public struct CommandIO: Sendable {
   public var stdoutIsTerminal: Bool
   /// Whether standard error is a terminal (progress bars).
   public var stderrIsTerminal: Bool
+  /// The terminal's width, when standard output is a terminal that tells it (else
+  /// `$COLUMNS`, else 80 columns, are assumed).
+  public var terminalColumns: Int?
 
   /// Creates the streams of a context.
   public init(
     standardOutput: @escaping @Sendable (String) throws -> Void,
     standardError: @escaping @Sendable (String) -> Void,
-    stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false
+    stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, terminalColumns: Int? = nil
   ) {
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.stdoutIsTerminal = stdoutIsTerminal
     self.stderrIsTerminal = stderrIsTerminal
+    self.terminalColumns = terminalColumns
   }
 
   /// The process's standard output and error, written without stdio's buffers.
   public static var standard: CommandIO {
-    CommandIO(
+    let stdoutIsTerminal = Output.isTerminal(1)
+    return CommandIO(
       standardOutput: { try Output.standardOutput($0) },
       standardError: { Output.standardError($0) },
-      stdoutIsTerminal: Output.isTerminal(1), stderrIsTerminal: Output.isTerminal(2)
+      stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: Output.isTerminal(2),
+      terminalColumns: stdoutIsTerminal ? Output.terminalColumns() : nil
     )
   }
 }

@@ -6,7 +6,8 @@ struct GlobalOptions: ParsableArguments {
   var db: String?
 
   @Option(
-    name: [.customShort("l"), .long], help: ArgumentHelp("The list to work on.", valueName: "name"))
+    name: [.customShort("l"), .long], help: ArgumentHelp("The list to work on.", valueName: "name"),
+    completion: .custom(Completions.listNames))
   var list: String?
 
   @Flag(name: .long, help: "Print machine-readable JSON on stdout.")

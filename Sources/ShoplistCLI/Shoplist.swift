@@ -20,7 +20,8 @@ public struct Shoplist: ParsableCommand {
 
       The database is --db, else $SHOPLIST_DB, else $XDG_DATA_HOME/shoplist/shoplist.sqlite, \
       else ~/.local/share/shoplist/shoplist.sqlite. The list is --list, else $SHOPLIST_LIST, \
-      else "shopping".
+      else the default list ("shopping" unless `shoplist lists default NAME` chose another). \
+      `shoplist` alone shows the list.
 
       Exit codes: 0 success, 64 usage, 65 bad data, 66 unreadable input, 74 database \
       unusable, 75 database busy, 78 database from a newer shoplist.
@@ -31,7 +32,7 @@ public struct Shoplist: ParsableCommand {
       RenameCommand.self, EditCommand.self, RemoveCommand.self, ListCommand.self,
       ClearCommand.self, ResetCommand.self, MoveCommand.self, SortCommand.self,
       ListsCommand.self, ImportCommand.self, ExportCommand.self, HistoryCommand.self,
-      UndoCommand.self, RedoCommand.self,
+      UndoCommand.self, RedoCommand.self, FindCommand.self, AislesCommand.self,
     ]
   )
 

@@ -22,6 +22,11 @@ public enum PersistenceEffect: Equatable, Sendable {
   /// Put a removed product back exactly where it was: under the sort key storage gave it
   /// (see ``StoredProduct/position``). Only undoing a change asks for this: reducers never do.
   case restoreProduct(Product, listID: ShoppingList.ID, position: Int64)
+  /// Make this list the default one, or, with `nil`, none (the list named
+  /// ``ShoppingState/fallbackDefaultListName`` is then the default).
+  case setDefaultList(ShoppingList.ID?)
+  /// Store the shop order: these categories, first met first.
+  case setShopOrder([String])
   /// Overwrite a product's fields with these values.
   case updateProduct(Product)
 }

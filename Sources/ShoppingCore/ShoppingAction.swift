@@ -18,8 +18,14 @@ public enum ShoppingAction: Equatable, Sendable {
   case list(ShoppingList.ID, ShoppingListAction)
   /// Lists were read from storage into the state (no persistence work).
   case listsLoaded([ShoppingList])
+  /// Make a list the one used when no list is named.
+  case makeDefault(ShoppingList.ID)
   /// Rename a list; a name another list has is refused.
   case renameList(ShoppingList.ID, to: String)
+  /// Set the order in which categories are met in the shop (an empty array forgets it).
+  case setShopOrder([String])
+  /// The shop order was read from storage into the state (no persistence work).
+  case shopOrderLoaded(ShopOrder)
   /// Begin an import; rows follow in batches, then ``finishImport``.
   case startImport(ImportOptions)
 }

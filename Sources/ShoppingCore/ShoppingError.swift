@@ -3,6 +3,8 @@
 public enum ShoppingError: Error, Equatable, Sendable {
   /// A reference matched the start of more than one item's name.
   case ambiguousReference(String, candidates: [String], list: String)
+  /// A shop order that names one category twice.
+  case duplicateCategory(String)
   /// A name that is empty, too long or contains control characters after normalisation.
   case invalidName(String, problem: TextProblem)
   /// A position that is not a positive number.
@@ -21,8 +23,9 @@ public enum ShoppingError: Error, Equatable, Sendable {
   case listNotLoaded(String)
   /// Import rows arrived without an import having been started.
   case noImportInProgress
-  /// A reference that matches no item of the list.
-  case noSuchItem(String, list: String)
+  /// A reference that matches no item of the list; `nearest` is the name of the item it
+  /// probably meant, if one is close.
+  case noSuchItem(String, list: String, nearest: String? = nil)
   /// A list name or id that matches no list.
   case noSuchList(String)
 }
@@ -67,8 +70,11 @@ extension ShoppingError: CustomStringConvertible {
       return "list \(quoted(name)) was not loaded"
     case .noImportInProgress:
       return "no import in progress"
-    case let .noSuchItem(reference, list):
-      return "no item \(quoted(reference)) in list \(quoted(list))"
+    case let .noSuchItem(reference, list, nearest):
+      let hint = nearest.map { "; did you mean \(quoted($0))?" } ?? ""
+      return "no item \(quoted(reference)) in list \(quoted(list))\(hint)"
+    case let .duplicateCategory(category):
+      return "category \(quoted(category)) is given twice"
     case let .noSuchList(name):
       return "no list \(quoted(name))"
     }

@@ -17,4 +17,7 @@ public enum ShoppingListAction: Equatable, Sendable {
   case resetChecks
   /// Reorder the list for good.
   case sort(by: ProductOrder)
+  /// Reorder the list for good in shop order: by each item's category's place in `order`
+  /// (see ``ShopOrder/Place``), items of one place keeping their current order.
+  case sortByAisle(ShopOrder)
 }

@@ -9,11 +9,37 @@ public struct ShoppingState: Equatable, Sendable {
   public internal(set) var lists: IdentifiedArrayOf<ShoppingList>
   /// The import being applied, or the last one finished.
   public internal(set) var importProgress: ImportProgress?
+  /// The list made the default (``ShoppingAction/makeDefault(_:)``), if any: otherwise the
+  /// list named ``fallbackDefaultListName`` is.
+  public internal(set) var defaultListID: ShoppingList.ID?
+  /// The order in which categories are met in the shop, when loaded (it is needed only to
+  /// sort in it and to change it).
+  public internal(set) var shopOrder: ShopOrder?
+
+  /// The default list's name on a fresh database, and whenever the default list is deleted.
+  public static let fallbackDefaultListName = "shopping"
 
   /// Creates a state.
-  public init(lists: IdentifiedArrayOf<ShoppingList> = [], importProgress: ImportProgress? = nil) {
+  public init(
+    lists: IdentifiedArrayOf<ShoppingList> = [], importProgress: ImportProgress? = nil,
+    defaultListID: ShoppingList.ID? = nil, shopOrder: ShopOrder? = nil
+  ) {
     self.lists = lists
     self.importProgress = importProgress
+    self.defaultListID = defaultListID
+    self.shopOrder = shopOrder
+  }
+
+  /// The list used when no list is named: the one made the default, else the one named
+  /// ``fallbackDefaultListName``, if it exists.
+  public var defaultList: ShoppingList? {
+    if let defaultListID, let list = lists[id: defaultListID] { return list }
+    return list(named: Self.fallbackDefaultListName)
+  }
+
+  /// The name of the list used when no list is named, whether it exists yet or not.
+  public var defaultListName: String {
+    defaultList?.name ?? Self.fallbackDefaultListName
   }
 
   /// The list with this name under normalised comparison, if any.

@@ -12,9 +12,14 @@ public struct ListSummary: Equatable, Sendable {
   public var items: Int
   /// How many of them are checked.
   public var checked: Int
+  /// Whether it is the list used when no list is named.
+  public var isDefault: Bool
 
   /// Creates a summary.
-  public init(id: UUID, name: String, createdAt: Date, items: Int, checked: Int) {
+  public init(
+    id: UUID, name: String, createdAt: Date, items: Int, checked: Int, isDefault: Bool = false
+  ) {
+    self.isDefault = isDefault
     self.id = id
     self.name = name
     self.createdAt = createdAt

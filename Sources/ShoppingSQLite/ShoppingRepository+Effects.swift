@@ -89,6 +89,22 @@ extension ShoppingRepository {
     case let .reorderProducts(listID, order):
       try reorderProducts(ofList: listID, order: order)
 
+    case let .setDefaultList(id):
+      try connection.run("UPDATE list SET isDefault = 0 WHERE isDefault")
+      if let id {
+        try connection.run("UPDATE list SET isDefault = 1 WHERE id = ?", [.id(id)])
+        try expectChange("list", id)
+      }
+
+    case let .setShopOrder(categories):
+      try connection.run("DELETE FROM aisle")
+      for (position, category) in categories.enumerated() {
+        try connection.run(
+          "INSERT INTO aisle (position, category) VALUES (?, ?)",
+          [.integer(Int64(position + 1)), .text(category)]
+        )
+      }
+
     case let .updateProduct(product):
       try connection.run(
         """

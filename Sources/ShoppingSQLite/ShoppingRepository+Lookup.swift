@@ -18,6 +18,18 @@ extension ShoppingRepository {
     DatabaseProductLookup(repository: self, listID: listID)
   }
 
+  /// The names of a list's products, in list order: what a "did you mean" hint chooses from.
+  public func productNames(inList listID: ShoppingList.ID) throws(DatabaseError) -> [String] {
+    try checkUsable()
+    var names: [String] = []
+    try connection.query(
+      "SELECT name FROM product WHERE listId = ? ORDER BY position, rowid", [.id(listID)]
+    ) { row throws(DatabaseError) in
+      names.append(row.text(0))
+    }
+    return names
+  }
+
   /// Hands every product of a list to `body`, in list order, without building the list: for
   /// reading a long list straight into an output.
   ///

@@ -67,6 +67,25 @@ extension ShoppingRepository: StoredRows {
     return order
   }
 
+  public func storedDefaultList() throws(DatabaseError) -> ShoppingList.ID? {
+    try checkUsable()
+    var found: ShoppingList.ID?
+    try connection.query("SELECT id FROM list WHERE isDefault") { row throws(DatabaseError) in
+      found = row.uuid(0)
+    }
+    return found
+  }
+
+  public func storedShopOrder() throws(DatabaseError) -> [String] {
+    try checkUsable()
+    var categories: [String] = []
+    try connection.query("SELECT category FROM aisle ORDER BY position") {
+      row throws(DatabaseError) in
+      categories.append(row.text(0))
+    }
+    return categories
+  }
+
   /// A product row of ``productColumns`` followed by its list id and position.
   private func storedProduct(_ row: Row) throws(DatabaseError) -> StoredProduct {
     guard let listID = row.uuid(9) else {

@@ -48,7 +48,7 @@ extension ShoppingRepository {
       recovery: .reload(unavailable: ShoppingState()) { [self] in
         try checkUsable()
         let ids = loadedLists.committed
-        return try loadState { ids.contains($0.id) }
+        return try loadState { header, _ in ids.contains(header.id) }
       }
     )
   }

@@ -100,13 +100,25 @@ extension ShoppingRepository {
   /// let state = try repository.loadState(loadingListsNamed: ["shopping"])
   /// ```
   ///
-  /// - Parameter names: The lists to load fully, compared as ``Naming/key(_:)`` compares names.
-  ///   Names of no list are ignored.
-  /// - Returns: The lists in the order they were created.
-  public func loadState(loadingListsNamed names: [String]) throws(DatabaseError) -> ShoppingState {
+  /// - Parameters:
+  ///   - names: The lists to load fully, compared as ``Naming/key(_:)`` compares names.
+  ///     Names of no list are ignored.
+  ///   - loadingDefault: Whether to load the default list (``ShoppingCore/ShoppingState/defaultList``)
+  ///     fully too.
+  /// - Returns: The lists in the order they were created, and which is the default.
+  public func loadState(
+    loadingListsNamed names: [String], loadingDefault: Bool = false
+  ) throws(DatabaseError) -> ShoppingState {
     try checkUsable()
     let keys = Set(names.map(Self.key))
-    return try loadState { keys.contains(Self.key($0.name)) }
+    return try loadState { header, isDefault in
+      (loadingDefault && isDefault) || keys.contains(Self.key(header.name))
+    }
+  }
+
+  /// The shop order: the categories in the order they are met in the shop.
+  public func shopOrder() throws(DatabaseError) -> ShopOrder {
+    ShopOrder(validated: try storedShopOrder())
   }
 
   /// Loads the lists named, with their products, for ``ShoppingAction/listsLoaded(_:)``.
@@ -118,7 +130,7 @@ extension ShoppingRepository {
     try checkUsable()
     let keys = Set(names.map(Self.key))
     var lists: [ShoppingList] = []
-    for header in try listHeaders() where keys.contains(Self.key(header.name)) {
+    for header in try listHeaders().0 where keys.contains(Self.key(header.name)) {
       lists.append(try loaded(header))
     }
     return lists
@@ -134,7 +146,8 @@ extension ShoppingRepository {
       """
       SELECT list.id, list.name, list.createdAt,
         (SELECT count(*) FROM product WHERE product.listId = list.id),
-        (SELECT count(*) FROM product WHERE product.listId = list.id AND product.isChecked)
+        (SELECT count(*) FROM product WHERE product.listId = list.id AND product.isChecked),
+        list.isDefault
       FROM list
       ORDER BY list.createdAt, list.rowid
       """
@@ -145,39 +158,53 @@ extension ShoppingRepository {
           name: row.text(1),
           createdAt: try decodeDate(row, 2, "list.createdAt"),
           items: Int(row.integer(3)),
-          checked: Int(row.integer(4))
+          checked: Int(row.integer(4)),
+          isDefault: row.integer(5) != 0
         )
       )
+    }
+    if !summaries.contains(where: \.isDefault) {
+      // None marked: the list named "shopping" is the default.
+      let fallback = Self.key(ShoppingState.fallbackDefaultListName)
+      if let index = summaries.firstIndex(where: { Self.key($0.name) == fallback }) {
+        summaries[index].isDefault = true
+      }
     }
     return summaries
   }
 
-  /// Loads every list, fully for those `shouldLoad` picks.
+  /// Every list, loaded fully when `shouldLoad` says so of its header and whether it is the
+  /// default list.
   func loadState(
-    loading shouldLoad: (ShoppingList) -> Bool
+    loading shouldLoad: (ShoppingList, _ isDefault: Bool) -> Bool
   ) throws(DatabaseError) -> ShoppingState {
-    var lists: IdentifiedArrayOf<ShoppingList> = []
-    for header in try listHeaders() {
-      lists.append(shouldLoad(header) ? try loaded(header) : header)
+    var (lists, marked) = try listHeaders()
+    let defaultID =
+      ShoppingState(lists: IdentifiedArray(uniqueElements: lists), defaultListID: marked)
+      .defaultList?.id
+    for (index, header) in lists.enumerated() where shouldLoad(header, header.id == defaultID) {
+      lists[index] = try loaded(header)
     }
-    return ShoppingState(lists: lists)
+    return ShoppingState(lists: IdentifiedArray(uniqueElements: lists), defaultListID: marked)
   }
 
-  private func listHeaders() throws(DatabaseError) -> [ShoppingList] {
+  /// Every list's header in the order they were created, and the list marked the default.
+  private func listHeaders() throws(DatabaseError) -> ([ShoppingList], ShoppingList.ID?) {
     var headers: [ShoppingList] = []
+    var marked: ShoppingList.ID?
     try connection.query(
-      "SELECT id, name, createdAt FROM list ORDER BY createdAt, rowid"
+      "SELECT id, name, createdAt, isDefault FROM list ORDER BY createdAt, rowid"
     ) { row throws(DatabaseError) in
-      headers.append(
-        ShoppingList(
-          id: try decodeID(row, 0, "list.id"),
-          name: row.text(1),
-          createdAt: try decodeDate(row, 2, "list.createdAt"),
-          isLoaded: false
-        )
+      let header = ShoppingList(
+        id: try decodeID(row, 0, "list.id"),
+        name: row.text(1),
+        createdAt: try decodeDate(row, 2, "list.createdAt"),
+        isLoaded: false
       )
+      if row.integer(3) != 0 { marked = header.id }
+      headers.append(header)
     }
-    return headers
+    return (headers, marked)
   }
 
   /// The list `header` names (one of ``loadState(loadingListsNamed:)``'s lists), with every

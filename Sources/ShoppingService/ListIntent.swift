@@ -27,6 +27,8 @@ public enum ListIntent: Equatable, Sendable {
   case set(ProductAction, items: [ItemReference])
   /// Reorder the list for good.
   case sort(ProductOrder)
+  /// Reorder the list for good in the stored shop order (see ``ShoppingCore/ShopOrder``).
+  case sortByAisle
 }
 
 /// How a front end names an item: as a person typed it, or by its id.
@@ -88,6 +90,7 @@ extension ListIntent: CustomStringConvertible {
     case let .set(action, references):
       "\(action.verb) " + references.map(\.description).joined(separator: " ")
     case let .sort(order): "sort --by \(order.rawValue)"
+    case .sortByAisle: "sort --by aisle"
     }
   }
 }

@@ -11,8 +11,9 @@ extension ShoppingService {
   ///
   /// - Parameters:
   ///   - intent: What to do.
-  ///   - name: The list. The default list is created when missing, and so is any list when
-  ///     `creatingIfMissing` (what `add` and imports do).
+  ///   - name: The list, or `nil` for the default list (see
+  ///     ``ShoppingCore/ShoppingState/defaultList``). The list named "shopping" is created
+  ///     when missing, and so is any list when `creatingIfMissing` (what `add` and imports do).
   ///   - creatingIfMissing: Whether a missing list is created rather than refused.
   ///   - returningCompleteList: Whether ``ListOutcome/list`` must hold every item (for a list
   ///     document), not only the ones the intent named.
@@ -23,10 +24,10 @@ extension ShoppingService {
   ///   changed), ``ShoppingSQLite/DatabaseError`` for the database's failures.
   @discardableResult
   public func perform(
-    _ intent: ListIntent, onList name: String, creatingIfMissing: Bool = false,
+    _ intent: ListIntent, onList name: String?, creatingIfMissing: Bool = false,
     returningCompleteList: Bool = false, label: String? = nil
   ) throws -> ListOutcome {
-    let listName = try Naming.name(name)
+    let listName = try name.map(Naming.name)
     return try journaledWrite(label ?? intent.description) { repository in
       var plan = LoadPlan(intent)
       if returningCompleteList { plan.everything = true }
@@ -52,6 +53,8 @@ struct LoadPlan {
   var references: [ItemReference]
   /// Names that may be added or given, whose items must be known.
   var names: [String]
+  /// Whether the intent needs the shop order.
+  var shopOrder = false
 
   init(_ intent: ListIntent) {
     switch intent {
@@ -67,12 +70,17 @@ struct LoadPlan {
       self.init(everything: false, references: [reference], names: [name])
     case .clearChecked, .resetChecks, .sort:
       self.init(everything: true, references: [], names: [])
+    case .sortByAisle:
+      self.init(everything: true, references: [], names: [], shopOrder: true)
     }
   }
 
-  init(everything: Bool, references: [ItemReference], names: [String]) {
+  init(
+    everything: Bool, references: [ItemReference], names: [String], shopOrder: Bool = false
+  ) {
     self.everything = everything
     self.references = references
     self.names = names
+    self.shopOrder = shopOrder
   }
 }

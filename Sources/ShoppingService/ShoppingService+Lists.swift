@@ -1,3 +1,4 @@
+import Foundation
 import ShoppingCore
 import ShoppingSQLite
 
@@ -51,5 +52,91 @@ extension ShoppingService {
       try store.send(.deleteList(list.id, force: force))
       return (list, try repository.listSummaries())
     }
+  }
+}
+
+// MARK: - Settings
+
+extension ShoppingService {
+  /// Makes the list `name` the one used when no list is named. The list named "shopping" is
+  /// created first when missing.
+  ///
+  /// - Returns: The list, and whether it already was the default.
+  @discardableResult
+  public func makeDefault(
+    listNamed name: String, label: String? = nil
+  ) throws -> (list: ShoppingList, wasDefault: Bool) {
+    let listName = try Naming.name(name)
+    if Self.isDefaultList(listName) { try createDefaultList() }
+    return try journaledWrite(label ?? "lists default \(listName)") { repository in
+      let store = try makeStore(repository, loadingListsNamed: [])
+      guard let list = store.state.list(named: listName) else {
+        throw ShoppingError.noSuchList(listName)
+      }
+      let effects = try store.send(.makeDefault(list.id))
+      return (list, effects.isEmpty)
+    }
+  }
+
+  /// Stores the order in which categories are met in the shop; an empty array forgets it.
+  ///
+  /// - Returns: The order stored, and whether it changed.
+  /// - Throws: ``ShoppingCore/ShoppingError`` for an invalid or repeated category.
+  @discardableResult
+  public func setShopOrder(
+    _ categories: [String], label: String? = nil
+  ) throws -> (order: ShopOrder, changed: Bool) {
+    try journaledWrite(label ?? "aisles " + categories.joined(separator: " ")) { repository in
+      let store = try makeStore(repository, loadingListsNamed: [])
+      try store.send(.shopOrderLoaded(repository.shopOrder()))
+      let effects = try store.send(.setShopOrder(categories))
+      return (store.state.shopOrder ?? .none, !effects.isEmpty)
+    }
+  }
+}
+
+// MARK: - Finding
+
+/// An item found by ``ShoppingService/find(_:)``, with where it is.
+public struct FoundItem: Equatable, Sendable {
+  /// The item's list's name.
+  public var list: String
+  /// The item's number in its list (1-based position).
+  public var position: Int
+  /// The item.
+  public var product: Product
+
+  /// Creates a found item.
+  public init(list: String, position: Int, product: Product) {
+    self.list = list
+    self.position = position
+    self.product = product
+  }
+}
+
+extension ShoppingService {
+  /// The items of every list whose name, category or note contains `text`, compared with case
+  /// and accents ignored, list by list in the order the lists were created, each list's items
+  /// in its order; read from one snapshot.
+  public func find(_ text: String) throws -> [FoundItem] {
+    let needle = Self.folded(text)
+    guard !needle.isEmpty else { return [] }
+    var found: [FoundItem] = []
+    try forEachList { list in
+      for (offset, product) in list.products.enumerated()
+      where [product.name, product.category, product.note].contains(where: { field in
+        field.map { Self.folded($0).contains(needle) } ?? false
+      }) {
+        found.append(FoundItem(list: list.name, position: offset + 1, product: product))
+      }
+    }
+    return found
+  }
+
+  /// `text` as ``find(_:)`` compares it: lower case, accents dropped, white space runs as one
+  /// space.
+  static func folded(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 }

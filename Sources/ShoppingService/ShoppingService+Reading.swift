@@ -4,12 +4,12 @@ import ShoppingSQLite
 // MARK: - Reading
 
 extension ShoppingService {
-  /// The list `name` with every item in order, read in one snapshot; reading never waits for
-  /// writers. The default list is created first when missing (unless the database is
-  /// read-only); any other missing list is refused.
+  /// The list `name` (`nil`: the default list) with every item in order, read in one
+  /// snapshot; reading never waits for writers. The list named "shopping" is created first
+  /// when missing (unless the database is read-only); any other missing list is refused.
   ///
   /// - Throws: ``ShoppingCore/ShoppingError/noSuchList(_:)``, or the database's error.
-  public func list(named name: String) throws -> ShoppingList {
+  public func list(named name: String?) throws -> ShoppingList {
     try readList(named: name) { repository, header in try repository.loadList(header) }
   }
 
@@ -23,7 +23,7 @@ extension ShoppingService {
   /// - Returns: The list's header.
   @discardableResult
   public func forEachProduct(
-    ofListNamed name: String, start: (ShoppingList) throws -> Void = { _ in },
+    ofListNamed name: String?, start: (ShoppingList) throws -> Void = { _ in },
     _ body: (Product, Int) throws -> Void
   ) throws -> ShoppingList {
     try readList(named: name) { repository, header in
@@ -37,15 +37,26 @@ extension ShoppingService {
     }
   }
 
-  /// Every list with its item and checked counts, in the order they were created; the default
-  /// list is created first when missing (unless the database is read-only).
+  /// Every list with its item and checked counts, in the order they were created, the default
+  /// one marked; the list named "shopping" is created first when no list is the default
+  /// (unless the database is read-only).
   public func listSummaries() throws -> [ListSummary] {
     let summaries = try database.read { try $0.listSummaries() }
-    guard !database.isReadOnly,
-      !summaries.contains(where: { Self.isDefaultList($0.name) })
-    else { return summaries }
+    // The default list exists as soon as anything looks for it: "shopping", unless another
+    // list was made the default.
+    guard !database.isReadOnly, !summaries.contains(where: \.isDefault) else { return summaries }
     try createDefaultList()
     return try database.read { try $0.listSummaries() }
+  }
+
+  /// The name of the list used when no list is named.
+  public func defaultListName() throws -> String {
+    try database.read { try $0.loadState(loadingListsNamed: []).defaultListName }
+  }
+
+  /// The shop order: the categories in the order they are met in the shop.
+  public func shopOrder() throws -> ShopOrder {
+    try database.read { try $0.shopOrder() }
   }
 
   /// Hands every list to `body`, whole, one at a time, in the order they were created, from
@@ -61,17 +72,20 @@ extension ShoppingService {
   /// Runs `read` on the list `name` (its header: name and id) in a read transaction,
   /// creating the default list first if `read` finds nothing.
   private func readList<Result>(
-    named rawName: String, _ read: (ShoppingRepository, ShoppingList) throws -> Result?
+    named rawName: String?, _ read: (ShoppingRepository, ShoppingList) throws -> Result?
   ) throws -> Result {
-    let name = try Naming.name(rawName)
+    var name = try rawName.map(Naming.name)
     func attempt() throws -> Result? {
       try database.read { repository -> Result? in
-        guard let header = try repository.loadState(loadingListsNamed: []).list(named: name)
-        else { return nil }
+        let state = try repository.loadState(loadingListsNamed: [])
+        let target = name ?? state.defaultListName
+        name = target
+        guard let header = state.list(named: target) else { return nil }
         return try read(repository, header)
       }
     }
     if let found = try attempt() { return found }
+    guard let name else { throw ShoppingError.noSuchList(Self.defaultListName) }
     guard Self.isDefaultList(name), !database.isReadOnly else {
       throw ShoppingError.noSuchList(name)
     }

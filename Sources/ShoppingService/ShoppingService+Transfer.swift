@@ -71,8 +71,8 @@ extension ShoppingService {
 
   /// Which lists an export writes.
   public enum ExportSelection: Equatable, Sendable {
-    /// One list (the default list is created when missing).
-    case list(String)
+    /// One list (`nil`: the default list; the list named "shopping" is created when missing).
+    case list(String?)
     /// Every list, in the order they were created.
     case all
   }

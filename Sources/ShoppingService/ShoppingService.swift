@@ -24,8 +24,9 @@ public final class ShoppingService: Sendable {
   /// Where each action, state change, effect and timing is traced, if anywhere.
   let trace: TraceOutput?
 
-  /// The list that exists as soon as anything looks for it.
-  public static let defaultListName = "shopping"
+  /// The list that exists as soon as anything looks for it, and the default list when no other
+  /// is made the default.
+  public static let defaultListName = ShoppingState.fallbackDefaultListName
 
   /// A service over an open database.
   ///
@@ -63,13 +64,16 @@ public final class ShoppingService: Sendable {
 
   // MARK: - Stores
 
-  /// A store over `repository` holding every list by name and the lists `names` in full.
+  /// A store over `repository` holding every list by name and the lists `names` (and the
+  /// default list, when `loadingDefault`) in full.
   func makeStore(
-    _ repository: ShoppingRepository, loadingListsNamed names: [String]
+    _ repository: ShoppingRepository, loadingListsNamed names: [String],
+    loadingDefault: Bool = false
   ) throws -> Store<ShoppingState, ShoppingAction, PersistenceEffect> {
     let reducer = ShoppingReducer(environment: environment)
     return repository.makeStore(
-      initialState: try repository.loadState(loadingListsNamed: names),
+      initialState: try repository.loadState(
+        loadingListsNamed: names, loadingDefault: loadingDefault),
       reducer: TracedReducer(base: reducer, trace: trace),
       trace: trace
     )

@@ -22,18 +22,32 @@ public enum ListDocuments {
     public var items: Int
     /// How many of them are checked.
     public var checked: Int
+    /// Whether it is the default list.
+    public var isDefault: Bool
 
     /// Creates an entry.
-    public init(name: String, items: Int, checked: Int) {
+    public init(name: String, items: Int, checked: Int, isDefault: Bool = false) {
       self.name = name
       self.items = items
       self.checked = checked
+      self.isDefault = isDefault
     }
   }
 
-  /// `{"lists": [{"name": "shopping", "items": 3, "checked": 1}]}`.
+  /// `{"lists": [{"name": "shopping", "items": 3, "checked": 1, "default": true}]}`: only
+  /// the default list's entry has `"default"`.
   public static func lists(_ lists: [ListEntry]) -> String {
-    JSONWriter.listsDocument(lists.map { ($0.name, $0.items, $0.checked) })
+    JSONWriter.listsDocument(lists.map { ($0.name, $0.items, $0.checked, $0.isDefault) })
+  }
+
+  /// `{"items": [item objects, each with "list": NAME]}`: items of several lists.
+  public static func items(_ items: [(product: Product, position: Int, list: String)]) -> String {
+    JSONWriter.foundItemsDocument(items.map { ($0.product, $0.position, $0.list) })
+  }
+
+  /// `{"aisles": ["produce", "bakery"]}`: the shop order.
+  public static func aisles(_ order: ShopOrder) -> String {
+    JSONWriter.aislesDocument(order.categories)
   }
 
   /// `{"added": 120, "updated": 3, "unchanged": 877, "removed": 0, "invalid": 0,

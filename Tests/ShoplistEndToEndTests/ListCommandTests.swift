@@ -10,18 +10,19 @@ import Testing
     let json = try shoplist.run("lists", "--json")
     #expect(
       json.stdout
-        == "{\"lists\": [{\"name\": \"shopping\", \"items\": 2, \"checked\": 1}, "
+        == "{\"lists\": [{\"name\": \"shopping\", \"items\": 2, \"checked\": 1, \"default\": true}, "
         + "{\"name\": \"hardware\", \"items\": 1, \"checked\": 0}]}\n"
     )
     let human = try shoplist.ok("lists")
-    #expect(human.stdout == "shopping  2 items, 1 checked\nhardware  1 item, 0 checked\n")
+    #expect(
+      human.stdout == "shopping  2 items, 1 checked  (default)\nhardware  1 item, 0 checked\n")
   }
 
   @Test func listsOnAFreshDatabaseShowsTheDefaultList() throws {
     let shoplist = try Shoplist()
     #expect(
       try shoplist.ok("lists", "--json").stdout
-        == "{\"lists\": [{\"name\": \"shopping\", \"items\": 0, \"checked\": 0}]}\n"
+        == "{\"lists\": [{\"name\": \"shopping\", \"items\": 0, \"checked\": 0, \"default\": true}]}\n"
     )
   }
 
@@ -43,7 +44,10 @@ import Testing
         == "deleted list BBQ and its 1 item\n")
     #expect(try shoplist.ok("lists", "delete", "party").stdout == "deleted list Party\n")
     let remaining = try shoplist.run("lists", "--json").stdout
-    #expect(remaining == "{\"lists\": [{\"name\": \"shopping\", \"items\": 0, \"checked\": 0}]}\n")
+    #expect(
+      remaining
+        == "{\"lists\": [{\"name\": \"shopping\", \"items\": 0, \"checked\": 0, \"default\": true}]}\n"
+    )
   }
 
   @Test func listNameClashesAreRefused() throws {

@@ -98,6 +98,8 @@ import Testing
         var undone = model
         undone.execute(change.inverse())
         #expect(undone.visible == before.visible, "undoing \(action)")
+        #expect(undone.defaultList == before.defaultList, "undoing \(action)")
+        #expect(undone.shopOrder == before.shopOrder, "undoing \(action)")
         #expect(
           Set(undone.lists.map { "\($0.key) \($0.value.name) \($0.value.createdAt)" })
             == Set(before.lists.map { "\($0.key) \($0.value.name) \($0.value.createdAt)" }),
@@ -110,6 +112,8 @@ import Testing
         var redone = undone
         redone.execute(again.change.inverse())
         #expect(redone.visible == model.visible, "redoing \(action)")
+        #expect(redone.defaultList == model.defaultList, "redoing \(action)")
+        #expect(redone.shopOrder == model.shopOrder, "redoing \(action)")
       }
     }
   }
@@ -145,10 +149,13 @@ import Testing
 
   private func randomAppAction(_ random: inout SplitMix64, state: ShoppingState) -> ShoppingAction {
     let list = state.lists[Int(random.next() % UInt64(state.lists.count))]
-    switch random.next() % 12 {
+    switch random.next() % 14 {
     case 0: return .createList(named: random.hostileString())
     case 1: return .renameList(list.id, to: random.hostileString())
     case 2 where state.lists.count > 1: return .deleteList(list.id, force: true)
+    case 3: return .makeDefault(list.id)
+    case 4:
+      return .setShopOrder((0..<random.next() % 4).map { _ in random.hostileString() })
     default: return .list(list.id, randomAction(&random, list: list))
     }
   }
@@ -199,6 +206,8 @@ struct StorageModel: Equatable, StoredRows {
 
   var rows: [Product.ID: Row] = [:]
   var lists: [ShoppingList.ID: StoredList] = [:]
+  var defaultList: ShoppingList.ID?
+  var shopOrder: [String] = []
 
   init(_ state: ShoppingState) {
     for list in state.lists {
@@ -226,10 +235,15 @@ struct StorageModel: Equatable, StoredRows {
       case let .deleteList(id):
         rows = rows.filter { $0.value.list != id }
         lists[id] = nil
+        if defaultList == id { defaultList = nil }
       case let .insertList(id, name, createdAt):
         lists[id] = StoredList(name: name, createdAt: createdAt)
       case let .renameList(id, name):
         lists[id]?.name = name
+      case let .setDefaultList(id):
+        defaultList = id
+      case let .setShopOrder(categories):
+        shopOrder = categories
       }
     }
   }
@@ -259,6 +273,10 @@ struct StorageModel: Equatable, StoredRows {
   func storedOrder(ofList id: ShoppingList.ID) -> [Product.ID] {
     products(of: id).map(\.id)
   }
+
+  func storedDefaultList() -> ShoppingList.ID? { defaultList }
+
+  func storedShopOrder() -> [String] { shopOrder }
 }
 
 extension ChangeRecorder {

@@ -14,33 +14,33 @@ struct MigrationTests {
   /// Data as the shoplist of each schema version wrote it. A new migration needs a seed here,
   /// so that the upgrade test covers a database written at that version.
   static let seeds: [Int: String] = [
-    1: """
-    INSERT INTO list (id, name, nameKey, createdAt)
-      VALUES ('\(groceriesID)', 'Groceries', 'groceries', '2026-11-18T11:06:40Z');
-    INSERT INTO product (
-      id, listId, position, name, nameKey, isChecked, quantity, unit, category, note,
-      addedAt, updatedAt
-    ) VALUES
-      ('\(productID(1))', '\(groceriesID)', 1, 'Milk', 'milk', 1, '0.5', 'l', 'dairy', NULL,
-        '2026-11-18T11:06:40Z', '2026-11-18T11:06:40Z'),
-      ('\(productID(2))', '\(groceriesID)', 2, 'Bread', 'bread', 0, '1', NULL, NULL, 'rye',
-        '2026-11-18T11:06:40Z', '2026-11-18T11:06:40Z');
-    """,
-    2: """
-    INSERT INTO list (id, name, nameKey, createdAt)
-      VALUES ('\(groceriesID)', 'Groceries', 'groceries', '2026-11-18T11:06:40Z');
-    INSERT INTO product (
-      id, listId, position, name, nameKey, isChecked, quantity, unit, category, note,
-      addedAt, updatedAt
-    ) VALUES
-      ('\(productID(1))', '\(groceriesID)', 1, 'Milk', 'milk', 1, '0.5', 'l', 'dairy', NULL,
-        '2026-11-18T11:06:40Z', '2026-11-18T11:06:40Z'),
-      ('\(productID(2))', '\(groceriesID)', 2, 'Bread', 'bread', 0, '1', NULL, NULL, 'rye',
-        '2026-11-18T11:06:40Z', '2026-11-18T11:06:40Z');
-    INSERT INTO history (at, command, summary, kind, record)
-      VALUES ('2026-11-18T11:06:40Z', 'add Bread', 'Groceries: 1 added', 'change', x'');
-    """,
+    1: listAndProducts(listColumns: "", listValues: ""),
+    2: listAndProducts(listColumns: "", listValues: "") + """
+      INSERT INTO history (at, command, summary, kind, record)
+        VALUES ('2026-11-18T11:06:40Z', 'add Bread', 'Groceries: 1 added', 'change', x'');
+      """,
+    // Groceries made the default, and a shop order.
+    3: listAndProducts(listColumns: ", isDefault", listValues: ", 1") + """
+      INSERT INTO aisle (position, category) VALUES (1, 'bakery'), (2, 'dairy');
+      """,
   ]
+
+  /// The Groceries list with Milk and Bread, the list row with more columns when given.
+  static func listAndProducts(listColumns: String, listValues: String) -> String {
+    """
+    INSERT INTO list (id, name, nameKey, createdAt\(listColumns))
+      VALUES ('\(groceriesID)', 'Groceries', 'groceries', '2026-11-18T11:06:40Z'\(listValues));
+    INSERT INTO product (
+      id, listId, position, name, nameKey, isChecked, quantity, unit, category, note,
+      addedAt, updatedAt
+    ) VALUES
+      ('\(productID(1))', '\(groceriesID)', 1, 'Milk', 'milk', 1, '0.5', 'l', 'dairy', NULL,
+        '2026-11-18T11:06:40Z', '2026-11-18T11:06:40Z'),
+      ('\(productID(2))', '\(groceriesID)', 2, 'Bread', 'bread', 0, '1', NULL, NULL, 'rye',
+        '2026-11-18T11:06:40Z', '2026-11-18T11:06:40Z');
+
+    """
+  }
 
   static var seededState: ShoppingState {
     var milk = product(1, "Milk", isChecked: true)
@@ -104,7 +104,14 @@ struct MigrationTests {
 
     let database = try ShoppingDatabase(path: path)
 
-    #expect(try database.everything() == (version == 0 ? ShoppingState() : Self.seededState))
+    var expected = version == 0 ? ShoppingState() : Self.seededState
+    if version >= 3 {
+      // Made the default at version 3, with a shop order.
+      expected = ShoppingState(lists: expected.lists, defaultListID: groceriesID)
+      #expect(
+        try database.read { try $0.shopOrder() } == ShopOrder(validated: ["bakery", "dairy"]))
+    }
+    #expect(try database.everything() == expected)
     #expect(try database.rawInteger("PRAGMA user_version") == ShoppingDatabase.schemaVersion)
     #expect(try database.rawInteger("SELECT count(*) FROM migration") == Migration.embedded.count)
   }

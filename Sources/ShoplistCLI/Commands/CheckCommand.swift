@@ -11,6 +11,8 @@ struct CheckCommand: MarkingCommand {
   static let action = ProductAction.checked
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "Items by number, name or unique name prefix.")
+  @Argument(
+    help: "Items by number, name or unique name prefix.",
+    completion: .custom(Completions.itemNames))
   var references: [String]
 }

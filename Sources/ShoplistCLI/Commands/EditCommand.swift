@@ -16,7 +16,9 @@ struct EditCommand: ShoplistCommand {
   @OptionGroup var fields: FieldOptions
   @Option(help: ArgumentHelp("A new name.", valueName: "n"))
   var name: String?
-  @Argument(help: "The item by number, name or unique name prefix.")
+  @Argument(
+    help: "The item by number, name or unique name prefix.",
+    completion: .custom(Completions.itemNames))
   var reference: String
 
   func validate() throws {

@@ -42,7 +42,7 @@ struct ImportCommand: ShoplistCommand {
   var skipInvalid = false
 
   func run(in context: CommandContext) throws {
-    let targetList = try context.targetListName()
+    let targetList = try context.resolvedTargetListName()
     let input = try ImportInput.opening(file)
     defer { input.close() }
     let importer = Importer(

@@ -14,6 +14,7 @@ struct ListCommand: QuickParsable {
       Examples:
         shoplist list
         shoplist ls --unchecked --category dairy
+        shoplist list --by-aisle
         shoplist list --json
       """,
     aliases: ["ls"]
@@ -26,6 +27,8 @@ struct ListCommand: QuickParsable {
   var unchecked = false
   @Option(help: ArgumentHelp("Only items of this category.", valueName: "c"))
   var category: String?
+  @Flag(help: "Show the items under category headings in shop order (see `shoplist aisles`).")
+  var byAisle = false
 
   func validate() throws {
     if checked, unchecked {
@@ -38,6 +41,7 @@ struct ListCommand: QuickParsable {
     grammar.include(GlobalOptions.grammar, at: \.global)
     grammar.flags["--checked"] = \ListCommand.checked
     grammar.flags["--unchecked"] = \ListCommand.unchecked
+    grammar.flags["--by-aisle"] = \ListCommand.byAisle
     grammar.options["--category"] = { command, text in
       command.category = text; return true
     }
@@ -46,6 +50,7 @@ struct ListCommand: QuickParsable {
       command.checked = false
       command.unchecked = false
       command.category = nil
+      command.byAisle = false
     }
     return grammar
   }
@@ -71,7 +76,10 @@ struct ListCommand: QuickParsable {
       let shown = isFiltered ? Array(list.products.filter(shows)) : nil
       try context.write(
         ListTable(list: list, terminal: context.terminal)
-          .render(showing: shown, filterDescription: filterDescription)
+          .render(
+            showing: shown, filterDescription: filterDescription,
+            aisles: byAisle ? try service.shopOrder() : nil
+          )
       )
     }
   }

@@ -11,7 +11,7 @@ struct ListsDeleteCommand: ShoplistCommand {
   @OptionGroup var global: GlobalOptions
   @Flag(help: "Delete the list even if it has items.")
   var force = false
-  @Argument(help: "The list's name.")
+  @Argument(help: "The list's name.", completion: .custom(Completions.listNames))
   var name: String
 
   func run(in context: CommandContext) throws {

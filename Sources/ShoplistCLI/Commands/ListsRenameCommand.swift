@@ -9,7 +9,7 @@ struct ListsRenameCommand: ShoplistCommand {
   )
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "The list's current name.")
+  @Argument(help: "The list's current name.", completion: .custom(Completions.listNames))
   var old: String
   @Argument(help: "Its new name.")
   var new: String

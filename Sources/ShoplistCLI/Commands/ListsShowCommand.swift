@@ -21,19 +21,23 @@ struct ListsShowCommand: ShoplistCommand {
     )
   }
 
-  /// One line per list: its name, then its counts, aligned.
+  /// One line per list: its name, then its counts, aligned; the default list marked.
   static func table(_ summaries: [ListSummary]) -> String {
     let names = summaries.map { DisplayText.escaped($0.name) }
-    let width = names.map(\.count).max() ?? 0
+    let width = names.map(DisplayWidth.of).max() ?? 0
     return zip(summaries, names).map { summary, name in
-      name + String(repeating: " ", count: width - name.count)
+      DisplayWidth.padded(name, to: width)
         + "  \(Describe.count(summary.items, "item")), \(summary.checked) checked"
+        + (summary.isDefault ? "  (default)" : "")
     }.joined(separator: "\n")
   }
 }
 
 extension ListDocuments.ListEntry {
   init(_ summary: ListSummary) {
-    self.init(name: summary.name, items: summary.items, checked: summary.checked)
+    self.init(
+      name: summary.name, items: summary.items, checked: summary.checked,
+      isDefault: summary.isDefault
+    )
   }
 }

@@ -10,7 +10,9 @@ struct RemoveCommand: ReferencesCommand {
   )
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "Items by number, name or unique name prefix.")
+  @Argument(
+    help: "Items by number, name or unique name prefix.",
+    completion: .custom(Completions.itemNames))
   var references: [String]
 
   func run(in context: CommandContext) throws {

@@ -9,7 +9,9 @@ struct RenameCommand: ShoplistCommand {
   )
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "The item by number, name or unique name prefix.")
+  @Argument(
+    help: "The item by number, name or unique name prefix.",
+    completion: .custom(Completions.itemNames))
   var reference: String
   @Argument(help: "Its new name.")
   var newName: String

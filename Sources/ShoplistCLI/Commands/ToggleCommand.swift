@@ -11,6 +11,8 @@ struct ToggleCommand: MarkingCommand {
   static let action = ProductAction.toggled
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "Items by number, name or unique name prefix.")
+  @Argument(
+    help: "Items by number, name or unique name prefix.",
+    completion: .custom(Completions.itemNames))
   var references: [String]
 }

@@ -17,7 +17,7 @@ enum ArgumentCheck {
         return unknownHelpTopic(Array(arguments.dropFirst()))
       }
       guard command(named: first, in: Shoplist.self) != nil else {
-        return .usage("unknown command \(DisplayText.quoted(first)) (see shoplist --help)")
+        return unknownCommand(first, in: Shoplist.self)
       }
     }
     for argument in arguments {
@@ -52,11 +52,24 @@ enum ArgumentCheck {
     var parent: ParsableCommand.Type = Shoplist.self
     for word in words where !word.hasPrefix("-") {
       guard let child = command(named: word, in: parent) else {
-        return .usage("unknown command \(DisplayText.quoted(word)) (see shoplist --help)")
+        return unknownCommand(word, in: parent)
       }
       parent = child
     }
     return nil
+  }
+
+  /// The error for a command `parent` does not have, suggesting the nearest one it has.
+  static func unknownCommand(_ name: String, in parent: ParsableCommand.Type) -> CommandError {
+    let names = parent.configuration.subcommands.flatMap { command in
+      [command._commandName] + command.configuration.aliases
+    }
+    guard let nearest = Suggestion.nearest(to: name, among: names) else {
+      return .usage("unknown command \(DisplayText.quoted(name)) (see shoplist --help)")
+    }
+    return .usage(
+      "unknown command \(DisplayText.quoted(name)); did you mean \(DisplayText.quoted(nearest))?"
+    )
   }
 
   static func command(

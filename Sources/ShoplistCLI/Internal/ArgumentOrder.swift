@@ -1,5 +1,6 @@
 /// Lets global options stand before the command's name (`shoplist --json list`) by moving them
-/// after it, where the command's own parser reads them.
+/// after it, where the command's own parser reads them; with no command at all (`shoplist`,
+/// `shoplist --json`), the command is `list`.
 enum ArgumentOrder {
   static func normalised(_ arguments: [String]) -> [String] {
     var leading: [String] = []
@@ -21,7 +22,9 @@ enum ArgumentOrder {
         break
       }
     }
-    guard !leading.isEmpty, index < arguments.count else { return arguments }
+    // Nothing but global options: show the list, as `list` does.
+    guard index < arguments.count else { return ["list"] + arguments }
+    guard !leading.isEmpty else { return arguments }
     var rest = Array(arguments[index...])
     // `help` takes no options: `shoplist --db X help add` is help for `add`.
     if rest.first == "help" { return rest }

@@ -13,6 +13,9 @@ struct Terminal: Sendable {
   var useColor: Bool
   var stdoutIsTerminal: Bool
   var stderrIsTerminal: Bool
+  /// The terminal's width when standard output is a terminal: tables are fitted to it. `nil`
+  /// for a pipe or a file, whose output is never shortened.
+  var columns: Int?
 
   /// Wraps `text` in an SGR style when colour is on.
   func styled(_ text: String, _ style: Style) -> String {
@@ -54,6 +57,13 @@ enum Output {
   /// Whether the file descriptor is a terminal.
   static func isTerminal(_ descriptor: Int32) -> Bool {
     isatty(descriptor) == 1
+  }
+
+  /// The width of the terminal standard output is, if it is one and says.
+  static func terminalColumns() -> Int? {
+    var size = winsize()
+    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 
   static func standardError(_ text: String) {

@@ -9,6 +9,7 @@ extension ChangeRecord {
     // Each product once per word: an item an import names twice was updated once.
     var counts: [ShoppingList.ID: [String: Set<Product.ID>]] = [:]
     var notes: [ShoppingList.ID: [String]] = [:]
+    var settingNotes: [String] = []
     func count(_ word: String, _ list: ShoppingList.ID?, _ product: Product.ID) {
       guard let list else { return }
       if counts[list] == nil, notes[list] == nil { order.append(list) }
@@ -39,6 +40,13 @@ extension ChangeRecord {
         note("renamed from \(lists[id]?.name ?? "?") to \(name)", id)
       case let .reorderProducts(listID, _): note("reordered", listID)
       case .insertProduct, .restoreProduct: break  // recorded as steps of their own, above
+      case let .setDefaultList(id?): note("made the default", id)
+      case .setDefaultList(nil): break  // goes with the default list's deletion
+      case let .setShopOrder(categories):
+        settingNotes.append(
+          categories.isEmpty
+            ? "shop order forgotten" : "shop order: " + categories.joined(separator: ", ")
+        )
       case let .updateProduct(product):
         // An item added by the same change counts as added only.
         if addedTo[product.id] == nil {
@@ -47,12 +55,13 @@ extension ChangeRecord {
       }
     }
     let words = ["added", "updated", "removed", "restored"]
-    return order.map { list in
+    let perList = order.map { list in
       let name = names[list] ?? lists[list]?.name ?? "?"
       let parts =
         (notes[list] ?? [])
         + words.compactMap { word in counts[list]?[word].map { "\($0.count) \(word)" } }
       return "\(name): " + parts.joined(separator: ", ")
-    }.joined(separator: "; ")
+    }
+    return (perList + settingNotes).joined(separator: "; ")
   }
 }

@@ -11,13 +11,15 @@ public struct Touched: Equatable, Sendable {
   public var listsOfProducts: Set<ShoppingList.ID> = []
   /// Lists it reordered.
   public var orders: Set<ShoppingList.ID> = []
+  /// Settings it changed.
+  public var settings: Set<ChangeRecord.Setting> = []
 
   /// Whether a change that touched `later`, after this one, stands in the way of undoing
   /// this one: it changed one of the same products, or renamed, deleted or reordered one of
   /// the same lists. A later change to other products of the same list does not.
   public func isBlocked(by later: Touched) -> Bool {
     !products.isDisjoint(with: later.products) || !lists.isDisjoint(with: later.lists)
-      || !orders.isDisjoint(with: later.orders)
+      || !orders.isDisjoint(with: later.orders) || !settings.isDisjoint(with: later.settings)
   }
 }
 
@@ -48,6 +50,10 @@ extension ChangeRecord {
         break  // recorded as steps of their own, above
       case let .reorderProducts(listID, _):
         touched.orders.insert(listID)
+      case .setDefaultList, .setShopOrder:
+        if let setting = ChangeRecord.Setting(changedBy: effect) {
+          touched.settings.insert(setting)
+        }
       case let .updateProduct(product):
         touched.products.insert(product.id)
         if let listID = products[product.id]?.listID ?? addedTo[product.id] {

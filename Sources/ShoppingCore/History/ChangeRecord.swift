@@ -25,6 +25,26 @@ public struct ChangeRecord: Equatable, Sendable {
   /// The list of each product added, so that a later change to its list is known to touch
   /// what this one made.
   public var addedTo: [Product.ID: ShoppingList.ID] = [:]
+  /// Settings as they were before the first effect that changed them, each as the effect that
+  /// sets it back.
+  public var settings: [Setting: PersistenceEffect] = [:]
+
+  /// A setting kept beside the lists.
+  public enum Setting: UInt8, Hashable, Sendable, CaseIterable {
+    /// Which list is the default one (``PersistenceEffect/setDefaultList(_:)``).
+    case defaultList = 1
+    /// The shop order (``PersistenceEffect/setShopOrder(_:)``).
+    case shopOrder = 2
+
+    /// The setting `effect` changes, if it changes one.
+    public init?(changedBy effect: PersistenceEffect) {
+      switch effect {
+      case .setDefaultList: self = .defaultList
+      case .setShopOrder: self = .shopOrder
+      default: return nil
+      }
+    }
+  }
 
   /// An empty record.
   public init() {}
@@ -98,6 +118,10 @@ public struct ChangeRecord: Equatable, Sendable {
         }
       case let .updateProduct(product):
         if let before = products[product.id] { inverse.append(.updateProduct(before.product)) }
+      case .setDefaultList, .setShopOrder:
+        if let setting = Setting(changedBy: effect), let earlier = settings[setting] {
+          inverse.append(earlier)
+        }
       }
     }
     if !removing.isEmpty { inverse.append(.deleteProducts(removing)) }

@@ -7,6 +7,10 @@ public protocol StoredRows {
   func storedList(_ id: ShoppingList.ID, withProducts: Bool) throws -> StoredList?
   /// The ids of the list's products, in list order.
   func storedOrder(ofList id: ShoppingList.ID) throws -> [Product.ID]
+  /// The list made the default, if any.
+  func storedDefaultList() throws -> ShoppingList.ID?
+  /// The shop order's categories.
+  func storedShopOrder() throws -> [String]
 }
 
 /// Builds a ``ChangeRecord`` as effects are executed: called with each effect just before it
@@ -29,6 +33,7 @@ public struct ChangeRecorder: Sendable {
     var products: [Product.ID] = []
     var addedTo: [Product.ID] = []
     var orders: [ShoppingList.ID] = []
+    var settings: [ChangeRecord.Setting] = []
     /// Each list entry the batch set, with the entry it replaced (`nil`: none).
     var lists: [(ShoppingList.ID, StoredList?)] = []
   }
@@ -50,6 +55,7 @@ public struct ChangeRecorder: Sendable {
     for id in batch.products { change.products[id] = nil }
     for id in batch.addedTo { change.addedTo[id] = nil }
     for id in batch.orders { change.orders[id] = nil }
+    for setting in batch.settings { change.settings[setting] = nil }
     for (id, earlier) in batch.lists.reversed() { change.lists[id] = earlier }
   }
 
@@ -87,6 +93,16 @@ public struct ChangeRecorder: Sendable {
       }
     case let .updateProduct(product):
       try keep(product.id, storage)
+    case .setDefaultList:
+      if change.settings[.defaultList] == nil {
+        change.settings[.defaultList] = .setDefaultList(try storage.storedDefaultList())
+        batch?.settings.append(.defaultList)
+      }
+    case .setShopOrder:
+      if change.settings[.shopOrder] == nil {
+        change.settings[.shopOrder] = .setShopOrder(try storage.storedShopOrder())
+        batch?.settings.append(.shopOrder)
+      }
     }
     change.steps.append(ChangeRecord.Step(effect))
   }

@@ -44,7 +44,7 @@ public struct ShoppingListReducer: Reducer, Sendable {
       sufficient = list.knows(key: Naming.key(try Naming.name(name)))
     case .product, .remove:
       sufficient = list.loading != .none
-    case .clearChecked, .move, .resetChecks, .sort:
+    case .clearChecked, .move, .resetChecks, .sort, .sortByAisle:
       sufficient = list.isLoaded
     }
     guard sufficient else { throw .listNotLoaded(list.name) }
@@ -102,6 +102,12 @@ public struct ShoppingListReducer: Reducer, Sendable {
     case let .sort(order):
       let before = list.products.ids
       list.sort(by: order)
+      guard list.products.ids != before else { return [] }
+      return [.reorderProducts(listID: list.id, order: list.products.ids.elements)]
+
+    case let .sortByAisle(order):
+      let before = list.products.ids
+      list.sort(inShopOrder: order)
       guard list.products.ids != before else { return [] }
       return [.reorderProducts(listID: list.id, order: list.products.ids.elements)]
     }
@@ -162,6 +168,17 @@ extension ShoppingList {
         guard let left = keys[lhs.id], let right = keys[rhs.id] else { return false }
         return left < right
       }
+    }
+    products = IdentifiedArray(uniqueElements: sorted)
+  }
+
+  mutating func sort(inShopOrder order: ShopOrder) {
+    let places = Dictionary(
+      uniqueKeysWithValues: products.map { ($0.id, ShopOrder.Place($0.category, in: order)) }
+    )
+    let sorted = stableSorted { lhs, rhs in
+      guard let left = places[lhs.id], let right = places[rhs.id] else { return false }
+      return left < right
     }
     products = IdentifiedArray(uniqueElements: sorted)
   }

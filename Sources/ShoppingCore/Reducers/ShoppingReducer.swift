@@ -57,7 +57,10 @@ public struct ShoppingReducer: Reducer, Sendable {
         throw .listNotEmpty(list.name, items: list.products.count)
       }
       state.lists.remove(id: id)
-      return [.deleteList(id)]
+      guard state.defaultListID == id else { return [.deleteList(id)] }
+      // The list named "shopping" is the default again; an undo makes this one it again.
+      state.defaultListID = nil
+      return [.setDefaultList(nil), .deleteList(id)]
 
     case .finishImport:
       return try state.finishImport()
@@ -88,8 +91,28 @@ public struct ShoppingReducer: Reducer, Sendable {
         throw .listNameTaken(existing.name)
       }
       guard list.name != name else { return [] }
+      let wasDefault = state.defaultList?.id == id
       state.lists[id: id]?.name = name
-      return [.renameList(id, to: name)]
+      guard wasDefault, state.defaultListID != id else { return [.renameList(id, to: name)] }
+      // The default list by its name alone: renamed, it stays the default by its id.
+      state.defaultListID = id
+      return [.renameList(id, to: name), .setDefaultList(id)]
+
+    case let .makeDefault(id):
+      guard state.lists[id: id] != nil else { throw .noSuchList(id.uuidString) }
+      guard state.defaultListID != id else { return [] }
+      state.defaultListID = id
+      return [.setDefaultList(id)]
+
+    case let .setShopOrder(categories):
+      let order = try ShopOrder(categories)
+      guard state.shopOrder != order else { return [] }
+      state.shopOrder = order
+      return [.setShopOrder(order.categories)]
+
+    case let .shopOrderLoaded(order):
+      state.shopOrder = order
+      return []
 
     case let .startImport(options):
       state.importProgress = ImportProgress(options: options)

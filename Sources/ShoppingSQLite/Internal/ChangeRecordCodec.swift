@@ -29,37 +29,7 @@ enum ChangeRecordCodec {
       case let .executed(executed):
         effect = executed
       }
-      switch effect {
-      case let .deleteList(id):
-        writer.byte(1)
-        writer.id(id)
-      case let .deleteProducts(ids):
-        writer.byte(2)
-        writer.ids(ids)
-      case let .insertList(id, name, createdAt):
-        writer.byte(3)
-        writer.id(id)
-        writer.text(name)
-        writer.date(createdAt)
-      case let .insertProduct(product, listID):
-        writer.byte(4)
-        writer.product(product)
-        writer.id(listID)
-      case let .renameList(id, name):
-        writer.byte(5)
-        writer.id(id)
-        writer.text(name)
-      case let .reorderProducts(listID, order):
-        writer.byte(6)
-        writer.id(listID)
-        writer.ids(order)
-      case let .updateProduct(product):
-        writer.byte(7)
-        writer.product(product)
-      case let .restoreProduct(product, listID, position):
-        writer.byte(8)
-        writer.stored(StoredProduct(product: product, listID: listID, position: position))
-      }
+      writer.effect(effect)
     }
     writer.count(change.products.count)
     for stored in change.products.values { writer.stored(stored) }
@@ -75,6 +45,10 @@ enum ChangeRecordCodec {
     for (id, order) in change.orders {
       writer.id(id)
       writer.ids(order)
+    }
+    writer.count(change.settings.count)
+    for setting in ChangeRecord.Setting.allCases {
+      if let earlier = change.settings[setting] { writer.effect(earlier) }
     }
     return writer.bytes
   }
@@ -118,6 +92,14 @@ enum ChangeRecordCodec {
     for _ in 0..<orderCount {
       guard let id = reader.id(), let order = reader.ids() else { return nil }
       recorder.orders[id] = order
+    }
+    // Records written before settings were kept end here.
+    if reader.isAtEnd { return recorder }
+    guard let settingCount = reader.count() else { return nil }
+    for _ in 0..<settingCount {
+      guard let earlier = reader.effect(), let setting = ChangeRecord.Setting(changedBy: earlier)
+      else { return nil }
+      recorder.settings[setting] = earlier
     }
     return reader.isAtEnd ? recorder : nil
   }
@@ -186,6 +168,53 @@ private struct ByteWriter {
     id(stored.listID)
     integer(stored.position)
   }
+
+  mutating func effect(_ effect: PersistenceEffect) {
+    switch effect {
+    case let .deleteList(id):
+      byte(1)
+      self.id(id)
+    case let .deleteProducts(ids):
+      byte(2)
+      self.ids(ids)
+    case let .insertList(id, name, createdAt):
+      byte(3)
+      self.id(id)
+      self.text(name)
+      self.date(createdAt)
+    case let .insertProduct(product, listID):
+      byte(4)
+      self.product(product)
+      self.id(listID)
+    case let .renameList(id, name):
+      byte(5)
+      self.id(id)
+      self.text(name)
+    case let .reorderProducts(listID, order):
+      byte(6)
+      self.id(listID)
+      self.ids(order)
+    case let .updateProduct(product):
+      byte(7)
+      self.product(product)
+    case let .restoreProduct(product, listID, position):
+      byte(8)
+      self.stored(StoredProduct(product: product, listID: listID, position: position))
+    case let .setDefaultList(id):
+      byte(11)
+      if let id {
+        byte(1)
+        self.id(id)
+      } else {
+        byte(0)
+      }
+    case let .setShopOrder(categories):
+      byte(12)
+      self.count(categories.count)
+      for category in categories { text(category) }
+    }
+  }
+
 }
 
 /// Reads the parts of a record back; `nil` for bytes that do not hold what is expected.
@@ -312,6 +341,20 @@ private struct ByteReader {
     case 8:
       guard let stored = stored() else { return nil }
       return .restoreProduct(stored.product, listID: stored.listID, position: stored.position)
+    case 11:
+      switch byte() {
+      case 0: return .setDefaultList(nil)
+      case 1: return id().map { .setDefaultList($0) }
+      default: return nil
+      }
+    case 12:
+      guard let count = count() else { return nil }
+      var categories: [String] = []
+      for _ in 0..<count {
+        guard let category = text() else { return nil }
+        categories.append(category)
+      }
+      return .setShopOrder(categories)
     default: return nil
     }
   }

@@ -44,6 +44,9 @@ extension ListSession {
     case let .sort(order):
       try send(.sort(by: order))
       return []
+    case .sortByAisle:
+      try send(.sortByAisle(store.state.shopOrder ?? .none))
+      return []
     }
   }
 

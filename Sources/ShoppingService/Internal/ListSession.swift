@@ -21,21 +21,26 @@ final class ListSession {
     self.resolved = resolved
   }
 
-  /// Opens the list `name` for `plan`, creating it first when missing and allowed (or when it
-  /// is the default list).
+  /// Opens the list `name` (`nil`: the default list) for `plan`, creating it first when
+  /// missing and allowed (or when it is the list named "shopping").
   static func open(
-    _ name: String, plan: LoadPlan, creatingIfMissing: Bool, service: ShoppingService,
+    _ requested: String?, plan: LoadPlan, creatingIfMissing: Bool, service: ShoppingService,
     repository: ShoppingRepository
   ) throws -> ListSession {
     let store = try service.makeStore(
-      repository, loadingListsNamed: plan.everything ? [name] : []
+      repository, loadingListsNamed: plan.everything ? requested.map { [$0] } ?? [] : [],
+      loadingDefault: plan.everything && requested == nil
     )
+    let name = requested ?? store.state.defaultListName
     var created: [PersistenceEffect] = []
     if store.state.list(named: name) == nil {
       guard creatingIfMissing || ShoppingService.isDefaultList(name) else {
         throw ShoppingError.noSuchList(name)
       }
       created = try store.send(.createList(named: name))
+    }
+    if plan.shopOrder {
+      try store.send(.shopOrderLoaded(repository.shopOrder()))
     }
     guard let list = store.state.list(named: name) else { throw ShoppingError.noSuchList(name) }
     let resolved: [Product]
@@ -58,7 +63,22 @@ final class ListSession {
   private static func resolve(
     _ references: [ItemReference], in list: ShoppingList
   ) throws -> [Product] {
-    try resolve(references, lookup: list, listName: list.name) { list.products[id: $0] }
+    try suggestingNearest(names: { list.products.map(\.name) }) {
+      try resolve(references, lookup: list, listName: list.name) { list.products[id: $0] }
+    }
+  }
+
+  /// Runs `resolve`; a reference that matches no item is reported with the name of the item
+  /// nearest to it, if one is close (read from `names` only then).
+  private static func suggestingNearest<Result>(
+    names: () throws -> [String], _ resolve: () throws -> Result
+  ) throws -> Result {
+    do {
+      return try resolve()
+    } catch let ShoppingError.noSuchItem(reference, list, nil) {
+      let nearest = Suggestion.nearest(to: reference, among: try names())
+      throw ShoppingError.noSuchItem(reference, list: list, nearest: nearest)
+    }
   }
 
   /// Resolves references against the stored list, through its indexes.
@@ -68,9 +88,11 @@ final class ListSession {
     let ids = references.compactMap(\.id)
     let byID =
       ids.isEmpty ? [] : try repository.partialList(list, keys: [], ids: ids).products
-    return try resolve(
-      references, lookup: repository.productLookup(inList: list.id), listName: list.name
-    ) { byID[id: $0] }
+    return try suggestingNearest(names: { try repository.productNames(inList: list.id) }) {
+      try resolve(
+        references, lookup: repository.productLookup(inList: list.id), listName: list.name
+      ) { byID[id: $0] }
+    }
   }
 
   /// Resolves every reference, all or nothing, each item once in the order first named.

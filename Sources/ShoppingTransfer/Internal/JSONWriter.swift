@@ -60,14 +60,42 @@ struct JSONWriter {
   }
 
   /// `{"lists": [{"name": "shopping", "items": 3, "checked": 1}]}`.
-  static func listsDocument(_ lists: [(name: String, items: Int, checked: Int)]) -> String {
+  /// The default list's entry has `"default": true` as well.
+  static func listsDocument(
+    _ lists: [(name: String, items: Int, checked: Int, isDefault: Bool)]
+  ) -> String {
     var writer = JSONWriter()
     writer.append(#"{"lists": ["#)
     for (offset, list) in lists.enumerated() {
       if offset > 0 { writer.append(", ") }
       writer.append(#"{"name": "#)
       writer.string(list.name)
-      writer.append(#", "items": \#(list.items), "checked": \#(list.checked)}"#)
+      writer.append(#", "items": \#(list.items), "checked": \#(list.checked)"#)
+      writer.append(list.isDefault ? #", "default": true}"# : "}")
+    }
+    writer.append("]}\n")
+    return writer.text
+  }
+
+  /// `{"items": [item objects, each with "list": NAME]}`.
+  static func foundItemsDocument(_ items: [(Product, position: Int, list: String)]) -> String {
+    var writer = JSONWriter()
+    writer.append(#"{"items": ["#)
+    for (offset, found) in items.enumerated() {
+      if offset > 0 { writer.append(", ") }
+      writer.item(found.0, position: found.position, list: found.list)
+    }
+    writer.append("]}\n")
+    return writer.text
+  }
+
+  /// `{"aisles": ["produce", "bakery"]}`.
+  static func aislesDocument(_ categories: [String]) -> String {
+    var writer = JSONWriter()
+    writer.append(#"{"aisles": ["#)
+    for (offset, category) in categories.enumerated() {
+      if offset > 0 { writer.append(", ") }
+      writer.string(category)
     }
     writer.append("]}\n")
     return writer.text

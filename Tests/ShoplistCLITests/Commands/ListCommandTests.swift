@@ -41,8 +41,8 @@ import Testing
       result.stdout == """
         shopping · 3 items, 1 checked
           1  [ ] Milk    2 l  dairy
-          2  [x] Cheese  1    Dairy
-          3  [ ] Bread   1           sliced
+          2  [x] Cheese       Dairy
+          3  [ ] Bread               sliced
 
         """
     )
@@ -61,7 +61,7 @@ import Testing
 
     #expect(
       result.stdout
-        == "shopping · 3 items, 1 checked · showing checked\n  2  [x] Cheese  1  Dairy\n"
+        == "shopping · 3 items, 1 checked · showing checked\n  2  [x] Cheese  Dairy\n"
     )
   }
 
@@ -85,7 +85,7 @@ import Testing
       result.stdout == """
         shopping · 3 items, 1 checked · showing category DAIRY
           1  [ ] Milk    2 l  dairy
-          2  [x] Cheese  1    Dairy
+          2  [x] Cheese       Dairy
 
         """
     )

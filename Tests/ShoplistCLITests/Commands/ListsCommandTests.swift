@@ -12,7 +12,8 @@ import Testing
 
     #expect(result.status == 0, "\(result)")
     #expect(
-      result.stdout == #"{"lists": [{"name": "shopping", "items": 0, "checked": 0}]}"# + "\n"
+      result.stdout
+        == #"{"lists": [{"name": "shopping", "items": 0, "checked": 0, "default": true}]}"# + "\n"
     )
   }
 
@@ -24,7 +25,8 @@ import Testing
 
     let result = shoplist.run("lists")
 
-    #expect(result.stdout == "shopping  2 items, 1 checked\nhardware  1 item, 0 checked\n")
+    #expect(
+      result.stdout == "shopping  2 items, 1 checked  (default)\nhardware  1 item, 0 checked\n")
   }
 
   @Test func jsonListsEveryListWithItsCounts() throws {
@@ -37,7 +39,7 @@ import Testing
 
     #expect(
       result.stdout
-        == #"{"lists": [{"name": "shopping", "items": 2, "checked": 1}, "#
+        == #"{"lists": [{"name": "shopping", "items": 2, "checked": 1, "default": true}, "#
         + #"{"name": "hardware", "items": 1, "checked": 0}]}"# + "\n"
     )
   }

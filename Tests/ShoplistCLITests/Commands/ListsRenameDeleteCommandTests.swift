@@ -94,7 +94,8 @@ import Testing
     let result = shoplist.run("lists", "delete", "party", "--force", "--json")
 
     #expect(
-      result.stdout == #"{"lists": [{"name": "shopping", "items": 1, "checked": 0}]}"# + "\n"
+      result.stdout
+        == #"{"lists": [{"name": "shopping", "items": 1, "checked": 0, "default": true}]}"# + "\n"
     )
   }
 

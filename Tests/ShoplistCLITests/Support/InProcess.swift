@@ -53,14 +53,17 @@ final class InProcess: Sendable {
   let environment: [String: String]
   /// Whether the runs' standard output claims to be a terminal.
   let stdoutIsTerminal: Bool
+  /// The width the terminal says it has, when stdout is one.
+  let terminalColumns: Int?
   private let shopping: ShoppingEnvironment
   private let clock = Clock()
 
   /// The database file the runs use unless told otherwise.
   var database: URL { folder.appendingPathComponent("data/shoplist.sqlite") }
 
-  init(stdoutIsTerminal: Bool = false) throws {
+  init(stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil) throws {
     self.stdoutIsTerminal = stdoutIsTerminal
+    self.terminalColumns = terminalColumns
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("shoplist-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -95,7 +98,8 @@ final class InProcess: Sendable {
       shopping: shopping,
       io: CommandIO(
         standardOutput: { output.append($0) }, standardError: { errors.append($0) },
-        stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: false
+        stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: false,
+        terminalColumns: terminalColumns
       )
     )
     let status = Shoplist.run(arguments: arguments, context: context)

@@ -59,26 +59,3 @@ import Testing
     #expect(try shoplist.names().isEmpty)
   }
 }
-
-extension Shoplist {
-  /// Runs a `sh -c` command line with this shoplist's environment.
-  func runShell(_ commandLine: String) throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", commandLine]
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let (outputData, errorData) = Self.readBoth(output, errors)
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus,
-      stdout: String(decoding: outputData, as: UTF8.self),
-      stderr: String(decoding: errorData, as: UTF8.self)
-    )
-  }
-}

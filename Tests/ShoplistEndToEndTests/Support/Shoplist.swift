@@ -112,6 +112,35 @@ struct Shoplist {
     )
   }
 
+  /// Runs a `sh -c` command line with this shoplist's environment.
+  func runShell(_ commandLine: String) throws -> Result {
+    try runTool("/bin/sh", ["-c", commandLine])
+  }
+
+  /// Runs another program (a shell, `script`) with this shoplist's environment and `extra`,
+  /// standard input empty, and waits for it.
+  func runTool(
+    _ executable: String, _ arguments: [String], environment extra: [String: String] = [:]
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment.merging(extra) { $1 }
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let (outputData, errorData) = Self.readBoth(output, errors)
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      stdout: String(decoding: outputData, as: UTF8.self),
+      stderr: String(decoding: errorData, as: UTF8.self)
+    )
+  }
+
   /// Everything the two pipes carry until they close, read side by side.
   static func readBoth(_ first: Pipe, _ second: Pipe) -> (Data, Data) {
     nonisolated(unsafe) var secondData = Data()

@@ -48,7 +48,7 @@ extension ShoppingDatabase {
 
   /// The whole database as state, every list loaded.
   func everything() throws -> ShoppingState {
-    try read { repository in try repository.loadState { _ in true } }
+    try read { repository in try repository.loadState { _, _ in true } }
   }
 
   /// Runs SQL on the connection, outside any repository: for tests that set up what the
