@@ -56,6 +56,14 @@ struct BenchOptions: ParsableArguments {
   )
   var baseline: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The shoplist binary before the change being measured, put beside shoplist in the add, "
+        + "toggle and list rows (a change may not make them more than 5 % slower).",
+      valueName: "path")
+  )
+  var previous: String?
+
   @Flag(name: .customLong("keep-data"), help: "Keep the temporary folder and print its path.")
   var keepData = false
 
@@ -91,6 +99,7 @@ struct BenchOptions: ParsableArguments {
       micro: quick ? .quick : .full,
       shoplistPath: shoplist,
       baselinePath: baseline,
+      previousPath: previous,
       markdownPath: markdown,
       keepData: keepData
     )

@@ -19,6 +19,9 @@ struct BenchPlan: Sendable {
   var shoplistPath: String?
   /// `--baseline`: an earlier build the history row compares with, if given.
   var baselinePath: String?
+  /// `--previous`: the build before the change being measured, beside shoplist in the add,
+  /// toggle and list rows, if given.
+  var previousPath: String?
   var markdownPath: String?
   var keepData: Bool
 

@@ -50,6 +50,10 @@ import Testing
   #expect(plan.runs(forItems: 100_000) == 3)
   #expect(throws: (any Error).self) { try BenchOptions.parse(["--rows", "nonsense"]) }
   #expect(throws: (any Error).self) { try BenchOptions.parse(["--sizes", "0"]) }
+  #expect(plan.previousPath == nil)
+  #expect(
+    try BenchOptions.parse(["--previous", "/opt/old/shoplist"]).plan().previousPath
+      == "/opt/old/shoplist")
 }
 
 @Test func numbersAreFormattedForTheTable() {

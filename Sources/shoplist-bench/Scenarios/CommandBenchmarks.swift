@@ -11,7 +11,13 @@ struct CommandBenchmarks {
     var sqlite3: Result<String, BenchError>?
     var task: Result<Taskwarrior.Store, BenchError>?
     var todoTxt: Result<TodoTxt.Store, BenchError>?
+    /// The previous build's, made by that build itself (this build's schema may be newer than
+    /// it can open).
+    var previous: Result<String, BenchError>?
   }
+
+  /// The line of the build before the change, in every row it is given for.
+  static let previousTool = "previous build"
 
   func run() throws -> [ResultGroup] {
     let plan = context.plan
@@ -44,6 +50,16 @@ struct CommandBenchmarks {
     let shoplist = folder + "/shoplist.sqlite"
     try tools.shoplist.create(shoplist, items: size)
     var stores = Stores(shoplist: shoplist)
+    if let previous = context.plan.previousPath {
+      stores.previous = attempt {
+        let csv = folder + "/previous.csv"
+        try DataSet.writeCSV(count: size, to: csv)
+        let database = folder + "/previous.sqlite"
+        let tool = ShoplistTool(executable: previous, environment: tools.shoplist.environment)
+        try ChildProcess.check(tool.command(database, ["import", csv, "-q"]), scratch: scratch)
+        return database
+      }
+    }
     if let sqlite3 = tools.sqlite3 {
       stores.sqlite3 = attempt {
         let csv = folder + "/items.csv"
@@ -74,11 +90,12 @@ struct CommandBenchmarks {
 
   private func add(size: Int, stores: Stores, runs: Int) -> ResultGroup {
     let tools = context.tools
+    let arguments: @Sendable (Int) -> [String] = { ["add", DataSet.extraName($0)] }
     let shoplist = Contender(tool: "shoplist") { iteration in
-      tools.shoplist.command(stores.shoplist, ["add", DataSet.extraName(iteration)])
+      tools.shoplist.command(stores.shoplist, arguments(iteration))
     }
     return measure(
-      "add", size: size, runs: runs, shoplist: shoplist, stores: stores,
+      "add", size: size, runs: runs, shoplist: shoplist, stores: stores, previous: arguments,
       sqlite3: { sqlite3, database in
         Contender(tool: "sqlite3") { sqlite3.insert(database, name: DataSet.extraName($0)) }
       },
@@ -95,11 +112,12 @@ struct CommandBenchmarks {
   private func toggle(size: Int, stores: Stores, runs: Int) -> ResultGroup {
     let tools = context.tools
     let item = DataSet.toggleTarget(count: size)
-    let shoplist = Contender(tool: "shoplist") { _ in
-      tools.shoplist.command(stores.shoplist, ["toggle", item.name])
+    let arguments: @Sendable (Int) -> [String] = { _ in ["toggle", item.name] }
+    let shoplist = Contender(tool: "shoplist") {
+      tools.shoplist.command(stores.shoplist, arguments($0))
     }
     return measure(
-      "toggle", size: size, runs: runs, shoplist: shoplist, stores: stores,
+      "toggle", size: size, runs: runs, shoplist: shoplist, stores: stores, previous: arguments,
       sqlite3: { sqlite3, database in
         Contender(tool: "sqlite3") { _ in sqlite3.toggle(database, name: item.name) }
       },
@@ -115,13 +133,15 @@ struct CommandBenchmarks {
 
   private func list(size: Int, stores: Stores, runs: Int) -> ResultGroup {
     let tools = context.tools
-    let shoplist = Contender(tool: "shoplist") { _ in
-      tools.shoplist.command(stores.shoplist, ["list", "--json"])
+    let arguments: @Sendable (Int) -> [String] = { _ in ["list", "--json"] }
+    let shoplist = Contender(tool: "shoplist") {
+      tools.shoplist.command(stores.shoplist, arguments($0))
     }
     var targets: [String: Target] = [:]
     if size == 10_000 { targets["sqlite3"] = .atMost(3) }
     return measure(
       "list --json", size: size, runs: runs, shoplist: shoplist, stores: stores,
+      previous: arguments,
       sqlite3: { sqlite3, database in
         Contender(tool: "sqlite3") { _ in sqlite3.select(database) }
       },
@@ -145,6 +165,7 @@ struct CommandBenchmarks {
 
   private func measure(
     _ benchmark: String, size: Int, runs: Int, shoplist: Contender, stores: Stores,
+    previous arguments: @escaping @Sendable (Int) -> [String],
     sqlite3: (SQLiteShell, String) -> Contender,
     task: (Taskwarrior, Taskwarrior.Store) -> Contender,
     todoTxt: (TodoTxt, TodoTxt.Store) -> Contender,
@@ -167,12 +188,20 @@ struct CommandBenchmarks {
     enlist("sqlite3", tools.sqlite3, stores.sqlite3, sqlite3)
     enlist("task", tools.task, stores.task, task)
     enlist("todo-txt", tools.todoTxt, stores.todoTxt, todoTxt)
+    if let path = context.plan.previousPath {
+      let previous = ShoplistTool(executable: path, environment: tools.shoplist.environment)
+      enlist(Self.previousTool, previous, stores.previous) { tool, store in
+        Contender(tool: Self.previousTool) { tool.command(store, arguments($0)) }
+      }
+    }
 
     let results = context.runner(runs: runs, warmups: 1).measure(contenders)
     for (contender, result) in zip(contenders, results) {
       lines[contender.tool] = ResultLine(tool: contender.tool, result: result)
     }
-    let order = ["shoplist", "sqlite3", "task", "todo-txt"]
+    let order = ["shoplist", Self.previousTool, "sqlite3", "task", "todo-txt"]
+    var targets = targets
+    targets[Self.previousTool] = .atMost(1.05)
     return ResultGroup(
       benchmark: benchmark, items: size,
       lines: order.compactMap { name in
