@@ -22,6 +22,13 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3", traits: []),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    // Without its default traits: no swift-configuration, and no full Foundation and ICU
+    // linked into the one static executable.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     .target(
@@ -80,6 +87,28 @@ let package = Package(
       dependencies: ["Composable", "ShoppingCore", "ShoppingSQLite", "ShoppingTransfer"]
     ),
     .target(
+      name: "ShoplistServer",
+      dependencies: [
+        "ShoppingCore",
+        "ShoppingSQLite",
+        "ShoppingTransfer",
+        "ShoppingService",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ],
+      // The page and the API's description, compiled into the binary as byte arrays: the
+      // executable stays one file, and the page has no build step of its own.
+      resources: [
+        .embedInCode("Page/index.html"), .embedInCode("Page/app.css"),
+        .embedInCode("Page/app.js"), .embedInCode("Page/openapi.json"),
+      ]
+    ),
+    .target(
       name: "ShoplistCLI",
       dependencies: [
         "Composable",
@@ -87,6 +116,7 @@ let package = Package(
         "ShoppingSQLite",
         "ShoppingTransfer",
         "ShoppingService",
+        "ShoplistServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
@@ -174,6 +204,14 @@ let package = Package(
     .testTarget(
       name: "ShoplistEndToEndTests",
       dependencies: ["shoplist", "EmbedMigrationsTool", "ShoppingCore", "ShoplistTestSupport"]
+    ),
+    .testTarget(
+      name: "ShoplistServerTests",
+      dependencies: [
+        "ShoplistServer", "ShoppingService", "ShoppingTransfer", "ShoppingCore",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
     ),
     .testTarget(
       name: "ShoplistBenchTests",

@@ -32,7 +32,7 @@ public struct Shoplist: ParsableCommand {
       RenameCommand.self, EditCommand.self, RemoveCommand.self, ListCommand.self,
       ClearCommand.self, ResetCommand.self, MoveCommand.self, SortCommand.self,
       ListsCommand.self, ImportCommand.self, ExportCommand.self, HistoryCommand.self,
-      UndoCommand.self, RedoCommand.self, FindCommand.self, AislesCommand.self,
+      UndoCommand.self, RedoCommand.self, FindCommand.self, AislesCommand.self, ServeCommand.self,
     ]
   )
 

@@ -10,13 +10,21 @@ extension ShoppingService {
   func journaledWrite<T>(
     _ label: String, _ body: (ShoppingRepository) throws -> T
   ) throws -> T {
+    try journaledWrite(labelling: { _ in label }, body)
+  }
+
+  /// ``journaledWrite(_:_:)`` with the entry's label made from what `body` returned (a web
+  /// change is labelled with the item's name, known once its id is resolved).
+  func journaledWrite<T>(
+    labelling label: (T) -> String, _ body: (ShoppingRepository) throws -> T
+  ) throws -> T {
     try database.write { repository in
       repository.startRecording()
       let result = try body(repository)
       let change = repository.recordedChange
       if !change.isEmpty {
         try repository.appendHistory(
-          command: label, summary: summary(change, repository), at: environment.now(),
+          command: label(result), summary: summary(change, repository), at: environment.now(),
           change: change
         )
       }
@@ -182,4 +190,46 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
         + "items since; undo #\(later.id) first"
     }
   }
+}
+
+// MARK: - Watching for changes
+
+extension ShoppingService {
+  /// The number of the newest history entry (0 for none): changes made by anyone — this
+  /// service, the command line, another process — raise it.
+  public func newestChange() throws -> Int {
+    try database.read { try $0.newestHistoryID() }
+  }
+
+  /// The lists that history entries after `entry` changed, by their current names (a deleted
+  /// list by its last name), and the newest entry's number.
+  ///
+  /// - Parameter entry: The newest entry already seen.
+  public func listsChanged(after entry: Int) throws -> (newest: Int, lists: [String]) {
+    try database.read { repository in
+      let newest = try repository.newestHistoryID()
+      guard newest > entry else { return (newest, []) }
+      let current = try repository.loadState(loadingListsNamed: [])
+      var names: [String] = []
+      func note(_ id: ShoppingList.ID, _ record: ChangeRecord) {
+        guard let name = current.lists[id: id]?.name ?? record.lists[id]?.name else { return }
+        if !names.contains(name) { names.append(name) }
+      }
+      // Past the history's length, earlier entries are gone: every list may have changed.
+      guard newest - entry <= Self.historyLimit else {
+        return (newest, current.lists.map(\.name))
+      }
+      for id in (entry + 1)...newest {
+        guard let record = try repository.historyRecord(id) else { continue }
+        let touched = record.touched
+        for list in touched.lists.union(touched.listsOfProducts).union(touched.orders) {
+          note(list, record)
+        }
+      }
+      return (newest, names)
+    }
+  }
+
+  /// How many entries history keeps.
+  static var historyLimit: Int { ShoppingRepository.historyLimit }
 }

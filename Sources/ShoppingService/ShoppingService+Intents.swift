@@ -27,8 +27,23 @@ extension ShoppingService {
     _ intent: ListIntent, onList name: String?, creatingIfMissing: Bool = false,
     returningCompleteList: Bool = false, label: String? = nil
   ) throws -> ListOutcome {
+    try perform(
+      intent, onList: name, creatingIfMissing: creatingIfMissing,
+      returningCompleteList: returningCompleteList,
+      labelling: { _ in label ?? intent.description }
+    )
+  }
+
+  /// ``perform(_:onList:creatingIfMissing:returningCompleteList:label:)`` with the history
+  /// entry's label made from the outcome: `web: check Milk` names the item a request gave by
+  /// its id.
+  @discardableResult
+  public func perform(
+    _ intent: ListIntent, onList name: String?, creatingIfMissing: Bool = false,
+    returningCompleteList: Bool = false, labelling label: (ListOutcome) -> String
+  ) throws -> ListOutcome {
     let listName = try name.map(Naming.name)
-    return try journaledWrite(label ?? intent.description) { repository in
+    return try journaledWrite(labelling: label) { repository in
       var plan = LoadPlan(intent)
       if returningCompleteList { plan.everything = true }
       let session = try ListSession.open(

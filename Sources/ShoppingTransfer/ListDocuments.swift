@@ -1,4 +1,5 @@
 import ShoppingCore
+import ShoppingSQLite
 
 /// The JSON documents of the contract, written as every front end prints them: a list
 /// (`list --json`, and every answer of the server about a list), the lists (`lists --json`),
@@ -77,5 +78,15 @@ public enum ListDocuments {
     public func finish() -> String {
       writer.listDocumentEnd()
     }
+  }
+}
+
+extension ListDocuments.ListEntry {
+  /// The entry of a list's summary.
+  public init(_ summary: ListSummary) {
+    self.init(
+      name: summary.name, items: summary.items, checked: summary.checked,
+      isDefault: summary.isDefault
+    )
   }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ShoppingCore
 import ShoppingSQLite
+import ShoppingTransfer
 
 struct HistoryCommand: ShoplistCommand {
   static let configuration = CommandConfiguration(
@@ -48,7 +49,7 @@ struct HistoryCommand: ShoplistCommand {
   static func document(_ entries: [HistoryEntry]) -> String {
     let items = entries.map { entry in
       #"{"id": \#(entry.id), "at": "\#(Timestamp.string(from: entry.at))", "command": "#
-        + jsonString(entry.command) + #", "undone": \#(entry.isUndone)}"#
+        + JSONText.string(entry.command) + #", "undone": \#(entry.isUndone)}"#
     }
     return #"{"history": ["# + items.joined(separator: ", ") + "]}\n"
   }
@@ -63,22 +64,4 @@ struct HistoryCommand: ShoplistCommand {
       + "\(two(parts.hour)):\(two(parts.minute))"
   }
 
-  private static func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          result += String(format: "\\u%04x", scalar.value)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
-  }
 }

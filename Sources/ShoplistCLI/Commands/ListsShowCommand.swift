@@ -32,12 +32,3 @@ struct ListsShowCommand: ShoplistCommand {
     }.joined(separator: "\n")
   }
 }
-
-extension ListDocuments.ListEntry {
-  init(_ summary: ListSummary) {
-    self.init(
-      name: summary.name, items: summary.items, checked: summary.checked,
-      isDefault: summary.isDefault
-    )
-  }
-}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import ShoplistServer
+import ShoppingService
+import Synchronization
+
+struct ServeCommand: ShoplistCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Serve the lists to the phones of your household: a page and a JSON API.",
+    discussion: """
+      The first line printed is the address to open, with the access token; anyone with it \\
+      can change your lists. The default address is this machine only (127.0.0.1); to reach \\
+      it from phones on your network, give --host 0.0.0.0. Stops on Ctrl-C or SIGTERM, after \\
+      the requests in flight.
+
+      Examples:
+        shoplist serve
+        shoplist serve --host 0.0.0.0 --port 8080
+      """
+  )
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: ArgumentHelp("The address to listen on.", valueName: "addr"))
+  var host = "127.0.0.1"
+  @Option(help: ArgumentHelp("The port; 0 picks a free one.", valueName: "n"))
+  var port = 8080
+  @Option(
+    help: ArgumentHelp(
+      "The access token (else $SHOPLIST_TOKEN, else a new random one).", valueName: "token"))
+  var token: String?
+
+  func validate() throws {
+    guard (0...65_535).contains(port) else {
+      throw ValidationError("--port must be from 0 to 65535")
+    }
+    if let token, token.isEmpty || token.contains(where: { !$0.isASCII || $0.isWhitespace }) {
+      throw ValidationError("--token must be printable ASCII without spaces")
+    }
+  }
+
+  func run(in context: CommandContext) throws {
+    let token =
+      token ?? context.environment["SHOPLIST_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? Self.randomToken()
+    let service = try context.openService()
+    let server = ShoplistServer(
+      service: service,
+      configuration: .init(host: host, port: port, token: token))
+    let shown = Self.address(toOpen: host)
+    let io = context.io
+    try Self.runBlocking {
+      try await server.run { port in
+        try? io.standardOutput("serving http://\(shown):\(port)/?token=\(token)\n")
+      }
+    }
+  }
+
+  /// 256 random bits, as 64 hexadecimal digits.
+  static func randomToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<4).map { _ in
+      let word = generator.next()
+      let hex = String(word, radix: 16)
+      return String(repeating: "0", count: 16 - hex.count) + hex
+    }.joined()
+  }
+
+  /// The host to put in the address printed: the one listened on, or, for every address
+  /// (`0.0.0.0`), this machine's own address on its network, which a phone can open.
+  static func address(toOpen host: String) -> String {
+    guard host == "0.0.0.0" || host == "::" else { return host.contains(":") ? "[\(host)]" : host }
+    return NetworkAddress.firstNonLoopbackIPv4() ?? host
+  }
+
+  /// Runs async work to its end from this synchronous command, blocking the thread.
+  private static func runBlocking(_ work: @escaping @Sendable () async throws -> Void) throws {
+    let outcome = Mutex<(any Error)??>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+      do {
+        try await work()
+        outcome.withLock { $0 = .some(nil) }
+      } catch {
+        outcome.withLock { $0 = .some(error) }
+      }
+      done.signal()
+    }
+    done.wait()
+    if let error = outcome.withLock({ $0 ?? nil }) { throw error }
+  }
+}

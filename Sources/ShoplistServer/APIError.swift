@@ -1,0 +1,98 @@
+import Hummingbird
+import NIOCore
+import ShoppingCore
+import ShoppingSQLite
+import ShoppingTransfer
+
+/// The API's one error shape, `{"error": "…"}`, with its status.
+struct APIError: HTTPResponseError, CustomStringConvertible {
+  let status: HTTPResponse.Status
+  let message: String
+  var headers: HTTPFields = [:]
+
+  init(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) {
+    self.status = status
+    self.message = message
+    self.headers = headers
+  }
+
+  var description: String { "\(status.code) \(message)" }
+
+  func response(from request: Request, context: some RequestContext) throws -> Response {
+    let body = JSONText.object(["error": message])
+    var headers = self.headers
+    headers[.contentType] = "application/json; charset=utf-8"
+    headers[.cacheControl] = "no-store"
+    return Response(
+      status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+  }
+
+  static func badRequest(_ message: String) -> APIError { APIError(.badRequest, message) }
+  static let unauthorized = APIError(
+    .unauthorized, "missing or wrong token: open the address shoplist serve printed",
+    headers: [.wwwAuthenticate: "Bearer"])
+  static let notFound = APIError(.notFound, "not found")
+  static let tooLarge = APIError(.contentTooLarge, "the request body is over 1 MiB")
+
+  /// The error a client sees for what the shared library threw: the same words the command
+  /// line prints, with the status the contract gives that kind of failure.
+  static func from(_ error: any Error) -> APIError {
+    switch error {
+    case let error as APIError:
+      return error
+    case let error as ShoppingError:
+      return APIError(status(of: error), error.description)
+    case let error as DatabaseError:
+      // Nothing a client sends makes the database fail: it is busy, full or unusable for now.
+      return APIError(.serviceUnavailable, error.description)
+    case is NIOTooManyBytesError:
+      return tooLarge
+    case let error as HTTPError:
+      switch error.status {
+      case .notFound, .methodNotAllowed: return APIError(error.status, "not found")
+      case .contentTooLarge: return tooLarge
+      default:
+        return APIError(
+          error.status.code >= 500 ? .badRequest : error.status,
+          error.body ?? error.status.reasonPhrase)
+      }
+    case is DecodingError:
+      return badRequest("the body is not the JSON this request takes")
+    case is CancellationError:
+      return APIError(.serviceUnavailable, "the server is shutting down")
+    default:
+      return APIError(.internalServerError, "internal error")
+    }
+  }
+
+  private static func status(of error: ShoppingError) -> HTTPResponse.Status {
+    switch error {
+    case .noSuchItem, .noSuchList: .notFound
+    case .itemNameTaken, .listNameTaken, .listNotEmpty: .conflict
+    case .invalidName, .invalidQuantity, .invalidText, .invalidPosition, .duplicateCategory,
+      .ambiguousReference:
+      .unprocessableContent
+    case .listNotLoaded, .noImportInProgress: .internalServerError
+    }
+  }
+}
+
+/// The outermost middleware: every error thrown below it — by a route, the token check, the
+/// router's not-found answer, body decoding or its size limit — becomes an ``APIError``
+/// response, so a client always gets `{"error": "…"}`.
+struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    do {
+      return try await next(request, context)
+    } catch {
+      let failure = APIError.from(error)
+      if failure.status == .internalServerError {
+        context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+      }
+      return try failure.response(from: request, context: context)
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import NIOPosix
+import ShoppingCore
+import ShoppingService
+import ShoppingTransfer
+
+/// The JSON API over the shared library: each route reads its request, calls one
+/// ``ShoppingService`` method (one transaction), and answers with the document the command
+/// line's `--json` prints. Changes are labelled `web: …` in history.
+struct ListsController<Context: RequestContext>: Sendable {
+  let service: ShoppingService
+
+  func addRoutes(to group: RouterGroup<Context>) {
+    group
+      .get(use: lists)
+      .post(use: createList)
+      .get(":name", use: list)
+      .post(":name/items", use: addItem)
+      .patch(":name/items/:id", use: patchItem)
+      .delete(":name/items/:id", use: removeItem)
+      .post(":name/clear", use: clear)
+      .post(":name/reset", use: reset)
+  }
+
+  @Sendable func lists(_ request: Request, context: Context) async throws -> Response {
+    try await json {
+      ListDocuments.lists(try service.listSummaries().map(ListDocuments.ListEntry.init))
+    }
+  }
+
+  @Sendable func createList(_ request: Request, context: Context) async throws -> Response {
+    let body = try await request.decode(as: NewListBody.self, context: context)
+    return try await json(status: .created) {
+      let list = try service.createList(named: body.name, label: "web: new list \(body.name)")
+      return ListDocuments.list(list)
+    }
+  }
+
+  @Sendable func list(_ request: Request, context: Context) async throws -> Response {
+    let name = try listName(context)
+    return try await json { ListDocuments.list(try service.list(named: name)) }
+  }
+
+  @Sendable func addItem(_ request: Request, context: Context) async throws -> Response {
+    let name = try listName(context)
+    let body = try await request.decode(as: NewItemBody.self, context: context)
+    return try await change(.add(names: [body.name], changes: try body.changes()), on: name) {
+      "add \($0.items.first?.after?.name ?? body.name)"
+    }
+  }
+
+  @Sendable func patchItem(_ request: Request, context: Context) async throws -> Response {
+    let name = try listName(context)
+    let id = try itemID(context)
+    let body = try await request.decode(as: ItemPatchBody.self, context: context)
+    let verb =
+      body.onlyChecks
+      ? (body.checked == true ? "check" : body.checked == false ? "uncheck" : "edit") : "edit"
+    return try await change(
+      .edit(.id(id), name: body.name, changes: try body.changes()), on: name
+    ) { "\(verb) \($0.items.first?.before?.name ?? id.uuidString)" }
+  }
+
+  @Sendable func removeItem(_ request: Request, context: Context) async throws -> Response {
+    let name = try listName(context)
+    let id = try itemID(context)
+    return try await change(.remove([.id(id)]), on: name) {
+      "remove \($0.items.first?.before?.name ?? id.uuidString)"
+    }
+  }
+
+  @Sendable func clear(_ request: Request, context: Context) async throws -> Response {
+    try await change(.clearChecked, on: try listName(context)) { _ in "clear" }
+  }
+
+  @Sendable func reset(_ request: Request, context: Context) async throws -> Response {
+    try await change(.resetChecks, on: try listName(context)) { _ in "reset" }
+  }
+
+  // MARK: - Helpers
+
+  /// Runs `intent` on the list and answers with the list document after it.
+  private func change(
+    _ intent: ListIntent, on list: String,
+    describe: @escaping @Sendable (ListOutcome) -> String
+  ) async throws -> Response {
+    try await json {
+      let outcome = try service.perform(
+        intent, onList: list, returningCompleteList: true,
+        labelling: { "web: " + describe($0) })
+      return ListDocuments.list(outcome.list)
+    }
+  }
+
+  /// Runs `body` (blocking database work) off the event loops, and answers with the JSON it
+  /// returns.
+  private func json(
+    status: HTTPResponse.Status = .ok, _ body: @escaping @Sendable () throws -> String
+  ) async throws -> Response {
+    let text = try await NIOThreadPool.singleton.runIfActive(body)
+    return Response(
+      status: status,
+      headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+      body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+  }
+
+  /// The `{name}` of the path, percent-decoded.
+  private func listName(_ context: Context) throws -> String {
+    guard let raw = context.parameters.get("name"), let name = raw.removingPercentEncoding else {
+      throw APIError.badRequest("the list's name in the path is not valid")
+    }
+    return name
+  }
+
+  /// The `{id}` of the path: an item's id as the list document gives it.
+  private func itemID(_ context: Context) throws -> UUID {
+    guard let raw = context.parameters.get("id"), let id = UUID(uuidString: raw) else {
+      throw APIError(.notFound, "no item with the id \(context.parameters.get("id") ?? "")")
+    }
+    return id
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import ShoppingCore
+import ShoppingService
+import ShoppingTransfer
+import Testing
+
+@testable import ShoplistServer
+
+/// A server over a real database file in a temporary folder, tested through its router (no
+/// socket): requests go through every middleware and route as they would from a phone.
+final class Harness: Sendable {
+  static let token = "test-token-0123456789abcdef"
+  static let bearer: HTTPFields = [.authorization: "Bearer \(token)"]
+
+  let folder: URL
+  let service: ShoppingService
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("shoplist-server-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    service = try ShoppingService(path: folder.appendingPathComponent("shoplist.sqlite").path)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  var server: ShoplistServer {
+    ShoplistServer(
+      service: service,
+      configuration: .init(
+        token: Self.token, keepAlive: .milliseconds(200), changePolling: .milliseconds(20)))
+  }
+
+  /// Runs `body` with a client of the router.
+  func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    let feed = ChangeFeed(service: service, interval: .milliseconds(20))
+    try await server.application(feed: feed).test(.router) { client in try await body(client) }
+    feed.finish()
+  }
+
+  /// Everything a request could change: every list's document and the newest history entry.
+  func snapshot() throws -> [String] {
+    var documents = try service.listSummaries().map { summary in
+      ListDocuments.list(try service.list(named: summary.name))
+    }
+    documents.append("history \(try service.newestChange())")
+    return documents
+  }
+}
+
+/// A response read whole.
+struct Answer {
+  let status: HTTPResponse.Status
+  let headers: HTTPFields
+  let body: String
+
+  func json() throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+  }
+
+  /// The item names of a list document.
+  func names() throws -> [String] {
+    try (json()["items"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+  }
+}
+
+extension TestClientProtocol {
+  /// Sends a request with the token (unless `headers` say otherwise) and reads the answer.
+  func send(
+    _ method: HTTPRequest.Method, _ uri: String, json: String? = nil,
+    headers: HTTPFields = Harness.bearer
+  ) async throws -> Answer {
+    var headers = headers
+    if json != nil { headers[.contentType] = "application/json" }
+    return try await execute(
+      uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) }
+    ) { response in
+      Answer(
+        status: response.status, headers: response.headers, body: String(buffer: response.body))
+    }
+  }
+}
