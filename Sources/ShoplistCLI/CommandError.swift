@@ -6,4 +6,7 @@ enum CommandError: Error, Equatable {
   case data(String)
   /// Output that cannot be written (exit 74).
   case output(String)
+  /// A service the command needs cannot be had: `serve` cannot listen where it was told
+  /// (exit 69).
+  case unavailable(String)
 }

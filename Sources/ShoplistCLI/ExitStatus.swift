@@ -9,6 +9,7 @@ enum ExitStatus: Int32 {
   case usage = 64
   case data = 65
   case noInput = 66
+  case unavailable = 69
   case cannotCreate = 73
   case ioError = 74
   case temporaryFailure = 75
@@ -26,6 +27,7 @@ enum ExitStatus: Int32 {
       case let .usage(message): return (.usage, message)
       case let .data(message): return (.data, message)
       case let .output(message): return (.ioError, message)
+      case let .unavailable(message): return (.unavailable, message)
       }
     case let error as DatabaseError:
       return (status(for: error), error.description)

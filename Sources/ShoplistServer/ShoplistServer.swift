@@ -72,6 +72,7 @@ public struct ShoplistServer: Sendable {
     logger.logLevel = .warning
     return Application(
       router: router(feed: feed),
+      server: .http1(configuration: .init(additionalChannelHandlers: [DrainBeforeClose()])),
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: nil),
       onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },

@@ -50,11 +50,29 @@ struct ServeCommand: ShoplistCommand {
       configuration: .init(host: host, port: port, token: token))
     let shown = Self.address(toOpen: host)
     let io = context.io
-    try Self.runBlocking {
-      try await server.run { port in
-        try? io.standardOutput("serving http://\(shown):\(port)/?token=\(token)\n")
+    let listening = Mutex(false)
+    do {
+      try Self.runBlocking {
+        try await server.run { port in
+          listening.withLock { $0 = true }
+          try? io.standardOutput("serving http://\(shown):\(port)/?token=\(token)\n")
+        }
       }
+    } catch  where !listening.withLock({ $0 }) {
+      // Only listening can fail before the server runs: a port in use, an unknown address.
+      throw CommandError.unavailable(
+        "cannot listen on \(host) port \(port): \(Self.reason(error))")
     }
+  }
+
+  /// The system's words for why listening failed, without the socket call's details.
+  private static func reason(_ error: any Error) -> String {
+    let text = String(describing: error)
+    if text.contains("Address already in use") { return "the address is already in use" }
+    if text.contains("Name or service not known") { return "no such address" }
+    if text.contains("Cannot assign requested address") { return "not an address of this machine" }
+    if text.contains("Permission denied") { return "permission denied" }
+    return text
   }
 
   /// 256 random bits, as 64 hexadecimal digits.

@@ -1,0 +1,39 @@
+import NIOCore
+import NIOHTTPTypes
+
+/// Holds a connection's close back until everything written on it has reached the socket.
+///
+/// On shutdown the HTTP server closes each connection as soon as its last response is
+/// written to the pipeline, and closing a channel drops the bytes still queued in it: a long
+/// list's document would arrive cut. Sitting between that close and the socket, this handler
+/// counts the writes not yet done and closes once there are none (or at once when a write
+/// fails: the peer is gone).
+final class DrainBeforeClose: ChannelOutboundHandler, RemovableChannelHandler {
+  typealias OutboundIn = HTTPResponsePart
+  typealias OutboundOut = HTTPResponsePart
+
+  private var pendingWrites = 0
+  private var deferredClose: (mode: CloseMode, promise: EventLoopPromise<Void>?)?
+
+  func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    pendingWrites += 1
+    let done = promise ?? context.eventLoop.makePromise()
+    done.futureResult.assumeIsolated().whenComplete { [self] _ in
+      pendingWrites -= 1
+      if pendingWrites == 0, let close = deferredClose {
+        deferredClose = nil
+        context.close(mode: close.mode, promise: close.promise)
+      }
+    }
+    context.write(data, promise: done)
+  }
+
+  func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+    guard pendingWrites > 0, mode == .all else {
+      context.close(mode: mode, promise: promise)
+      return
+    }
+    deferredClose = (mode, promise)
+    context.flush()
+  }
+}

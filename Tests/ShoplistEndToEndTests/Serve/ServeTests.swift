@@ -1,0 +1,249 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `shoplist serve`, the real binary on loopback.
+@Suite(.serialized) struct ServeTests {
+  @Test func itPrintsTheAddressWithANewTokenAndListensOnLoopbackOnly() throws {
+    let shoplist = try Shoplist()
+    let server = try ServingShoplist(shoplist)
+
+    #expect(server.base.hasPrefix("http://127.0.0.1:"))
+    #expect(server.token.count == 64 && server.token.allSatisfy(\.isHexDigit))
+    #expect(try server.request("GET", "/api/lists").status == 200)
+    #expect(try server.request("GET", "/api/lists", authorized: false).status == 401)
+    // Not reachable on this machine's other addresses.
+    let port = server.base.split(separator: ":").last.map(String.init) ?? ""
+    for address in try Self.otherAddresses(shoplist) {
+      let outside = try shoplist.runTool(
+        "/usr/bin/curl",
+        ["-s", "-m", "2", "-o", "/dev/null", "-w", "%{http_code}", "http://\(address):\(port)/"])
+      #expect(outside.stdout == "000", "reached on \(address)")
+    }
+    #expect(server.stop().status == 0)
+  }
+
+  @Test func theTokenComesFromTheOptionOrTheEnvironment() throws {
+    let shoplist = try Shoplist()
+    let fromOption = try ServingShoplist(shoplist, ["--token", "open-sesame"])
+    #expect(fromOption.firstLine.hasSuffix("/?token=open-sesame"))
+    #expect(try fromOption.request("GET", "/api/lists").status == 200)
+    fromOption.stop()
+
+    let fromEnvironment = try ServingShoplist(shoplist, environment: ["SHOPLIST_TOKEN": "abc123"])
+    #expect(fromEnvironment.token == "abc123")
+    fromEnvironment.stop()
+
+    let bad = try shoplist.run("serve", "--token", "has space")
+    #expect(bad.status == 64)
+  }
+
+  @Test func aPortInUseIsAClearError() throws {
+    let shoplist = try Shoplist()
+    let first = try ServingShoplist(shoplist)
+    let port = first.base.split(separator: ":").last.map(String.init) ?? ""
+
+    let second = try shoplist.run("serve", "--port", port)
+
+    #expect(second.status == 69)
+    #expect(
+      second.stderr
+        == "shoplist: cannot listen on 127.0.0.1 port \(port): the address is already in use\n")
+    first.stop()
+  }
+
+  @Test func aCommandLineChangeReachesTheEventStreamWithinASecond() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "Milk")
+    try shoplist.ok("lists", "create", "party")
+    let server = try ServingShoplist(shoplist)
+    let events = shoplist.folder.appendingPathComponent("events.txt")
+    let stream = try Self.openStream(server, into: events)
+    defer { stream.terminate() }
+    try Self.waitFor("the stream to open", within: 5) { Self.text(events).contains(": connected") }
+
+    let started = Date()
+    try shoplist.ok("add", "Cake", "-l", "party")
+    try Self.waitFor("the change event", within: 1) {
+      Self.text(events).contains("event: change\ndata: {\"list\": \"party\"}\n\n")
+    }
+    #expect(Date().timeIntervalSince(started) < 1)
+    server.stop()
+  }
+
+  @Test func sigtermLetsRequestsInFlightFinishAndExitsZero() throws {
+    let shoplist = try Shoplist()
+    let rows = (1...60_000).map { "item \($0),\($0 % 7 + 1)" }.joined(separator: "\n")
+    let imported = try shoplist.run(
+      arguments: ["import", "-", "--format", "csv", "-q"], stdin: "name,quantity\n" + rows)
+    #expect(imported.status == 0)
+    let server = try ServingShoplist(shoplist)
+    let events = shoplist.folder.appendingPathComponent("events.txt")
+    let stream = try Self.openStream(server, into: events)
+    try Self.waitFor("the stream to open", within: 5) { Self.text(events).contains(": connected") }
+
+    // A long document read slowly (14 MB at 4 MB/s, more than the sockets hold), and some writes, in flight when the
+    // signal comes: each curl started at once, its answer collected afterwards.
+    var requests = [
+      try InFlight(server, "GET", "/api/lists/shopping", curlOptions: ["--limit-rate", "4M"])
+    ]
+    for index in 0..<3 {
+      requests.append(
+        try InFlight(
+          server, "POST", "/api/lists/shopping/items", json: #"{"name": "late \#(index)"}"#))
+    }
+    usleep(700_000)
+    let (status, stderr) = server.stop(SIGTERM)
+    stream.waitUntilExit()
+
+    #expect(status == 0, "\(stderr)")
+    for request in requests {
+      let answer = request.finish()
+      #expect(answer.status == 200, "\(answer.body.prefix(200))")
+      let whole = answer.body.hasSuffix("]}\n")
+      #expect(whole, "cut at \(answer.body.utf8.count) bytes")
+    }
+    #expect(
+      try shoplist.runTool("/usr/bin/sqlite3", [shoplist.database.path, "PRAGMA integrity_check"])
+        .stdout == "ok\n")
+    #expect(try shoplist.names().count >= 60_000)
+  }
+
+  @Test(.enabled(if: TestTools.runs(needing: TestTools.hasFuzzer), "needs schemathesis (pip)"))
+  func fuzzingFromTheOpenAPIDocumentNeverGetsA500() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "Milk", "Bread")
+    let server = try ServingShoplist(shoplist)
+    let before = try shoplist.runTool(
+      "/usr/bin/sqlite3", [shoplist.database.path, "SELECT count(*) FROM product"]
+    ).stdout
+
+    let result = try shoplist.runTool(
+      "/usr/bin/env",
+      [
+        "python3", "-m", "schemathesis.cli", "run", server.base + "/openapi.json",
+        "-H", "Authorization: Bearer \(server.token)", "--max-examples", "25",
+        "--checks",
+        "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
+        "--exclude-operation-id", "events", "--seed", "1",
+      ],
+      environment: ["SCHEMATHESIS_TELEMETRY": "false", "NO_COLOR": "1"])
+
+    #expect(result.status == 0, "\(result.stdout.suffix(3_000))")
+    #expect(result.stdout.contains(" passed"))
+    #expect(server.stop().status == 0)
+    #expect(!before.isEmpty)
+  }
+
+  @Test(
+    .enabled(
+      if: TestTools.runs(needing: TestTools.hasBrowser),
+      "needs chromium, chromium-driver and selenium"),
+    .timeLimit(.minutes(5)))
+  func thePageWorksInARealBrowserOnlineAndOffline() throws {
+    let shoplist = try Shoplist()
+    let server = try ServingShoplist(shoplist, ["--wait", "1"])
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Browser/page_check.py")
+    let shots = Self.screenshotFolder
+
+    let result = try shoplist.runTool(
+      "/usr/bin/env",
+      [
+        "python3", script.path, "--url", server.base, "--token", server.token,
+        "--db", shoplist.database.path, "--binary", Shoplist.binary.path, "--shots", shots.path,
+      ])
+
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2_000))")
+    #expect(result.stdout.contains(" passed, 0 failed"))
+    #expect(server.stop().status == 0)
+  }
+
+  // MARK: - Helpers
+
+  /// Where the browser test leaves its screenshots: `.build/screenshots` of the package.
+  static var screenshotFolder: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(".build/screenshots")
+  }
+
+  static func otherAddresses(_ shoplist: Shoplist) throws -> [String] {
+    let result = try shoplist.runTool("/usr/bin/env", ["hostname", "-I"])
+    return result.stdout.split(separator: " ").map {
+      $0.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    .filter { $0.contains(".") && !$0.hasPrefix("127.") }
+  }
+
+  static func openStream(_ server: ServingShoplist, into file: URL) throws -> Process {
+    guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+      throw Shoplist.Failure("cannot create \(file.path)")
+    }
+    let curl = Process()
+    curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    curl.arguments = [
+      "-s", "-N", "-H", "Authorization: Bearer \(server.token)", server.base + "/api/events",
+    ]
+    curl.standardOutput = try FileHandle(forWritingTo: file)
+    curl.standardError = FileHandle.nullDevice
+    try curl.run()
+    return curl
+  }
+
+  static func text(_ file: URL) -> String {
+    (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+  }
+
+  static func waitFor(_ what: String, within seconds: Double, _ condition: () -> Bool) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if condition() { return }
+      usleep(10_000)
+    }
+    if !condition() { throw Shoplist.Failure("timed out waiting for \(what)") }
+  }
+}
+
+/// A request sent by a curl process of its own, running while the test goes on.
+final class InFlight {
+  private let curl = Process()
+  private let output: URL
+  private let errors = Pipe()
+
+  init(
+    _ server: ServingShoplist, _ method: String, _ path: String, json: String? = nil,
+    curlOptions: [String] = []
+  ) throws {
+    output = server.shoplist.folder.appendingPathComponent("answer-\(UUID().uuidString)")
+    guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
+      throw Shoplist.Failure("cannot create \(output.path)")
+    }
+    curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    curl.arguments =
+      [
+        "-s", "-S", "-X", method, "-w", "\n%{http_code}", "-H",
+        "Authorization: Bearer \(server.token)",
+      ]
+      + (json.map { ["-H", "Content-Type: application/json", "--data-binary", $0] } ?? [])
+      + curlOptions + [server.base + path]
+    curl.standardOutput = try FileHandle(forWritingTo: output)
+    curl.standardError = errors
+    try curl.run()
+  }
+
+  /// Waits for the answer: its status (0: none) and body (or curl's complaint).
+  func finish() -> (status: Int, body: String) {
+    curl.waitUntilExit()
+    let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let status = Int(lines.popLast() ?? "") ?? 0
+    if status == 0 {
+      return (0, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+    return (status, lines.joined(separator: "\n"))
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `shoplist serve` running as its own process on loopback, for tests that talk to it over
+/// real sockets.
+final class ServingShoplist {
+  let shoplist: Shoplist
+  let process = Process()
+  /// The first line it printed: `serving http://HOST:PORT/?token=TOKEN`.
+  let firstLine: String
+  let base: String
+  let token: String
+  private let output = Pipe()
+  private let errors = Pipe()
+
+  /// Starts `shoplist serve ARGUMENTS` on `shoplist`'s database and waits for its first line.
+  init(_ shoplist: Shoplist, _ arguments: [String] = [], environment extra: [String: String] = [:])
+    throws
+  {
+    self.shoplist = shoplist
+    process.executableURL = Shoplist.binary
+    process.arguments = ["serve", "--port", "0"] + arguments
+    process.environment = shoplist.environment.merging(extra) { $1 }
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    var line = Data()
+    let deadline = Date().addingTimeInterval(20)
+    while !line.contains(UInt8(ascii: "\n")), Date() < deadline {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      line.append(chunk)
+    }
+    firstLine =
+      String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init)
+      ?? ""
+    guard let match = firstLine.firstMatch(of: /^serving (http:\/\/[^\/]+)\/\?token=(\S+)$/) else {
+      process.terminate()
+      throw Shoplist.Failure("serve printed \(firstLine.debugDescription)")
+    }
+    base = String(match.1)
+    token = String(match.2)
+  }
+
+  deinit {
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+  }
+
+  /// Sends `signal`, waits for the process to end, and returns its exit status and stderr.
+  @discardableResult
+  func stop(_ signal: Int32 = SIGTERM) -> (status: Int32, stderr: String) {
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return (process.terminationStatus, stderr)
+  }
+
+  /// Where requests go, for any thread.
+  var endpoint: Endpoint { Endpoint(shoplist: shoplist, base: base, token: token) }
+
+  /// A request through curl: the status and the body.
+  func request(
+    _ method: String, _ path: String, json: String? = nil, authorized: Bool = true
+  ) throws -> (status: Int, body: String) {
+    try endpoint.request(method, path, json: json, authorized: authorized)
+  }
+}
+
+/// The server's address and token.
+struct Endpoint: Sendable {
+  let shoplist: Shoplist
+  let base: String
+  let token: String
+
+  /// A request through curl: the status and the body (status 0: no answer).
+  func request(
+    _ method: String, _ path: String, json: String? = nil, authorized: Bool = true,
+    curlOptions: [String] = []
+  ) throws -> (status: Int, body: String) {
+    var arguments =
+      ["-s", "-S", "-X", method, "-o", "-", "-w", "\n%{http_code}", base + path] + curlOptions
+    if authorized { arguments += ["-H", "Authorization: Bearer \(token)"] }
+    if let json { arguments += ["-H", "Content-Type: application/json", "--data-binary", json] }
+    let result = try shoplist.runTool("/usr/bin/curl", arguments)
+    var lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    let status = Int(lines.popLast() ?? "") ?? 0
+    // No answer: what curl says instead.
+    return (status, status == 0 ? result.stderr : lines.joined(separator: "\n"))
+  }
+}
+
+/// What this machine has for the tests that need more than the binary: a browser, a fuzzer.
+/// Locally a missing tool skips those tests; in CI (`CI` set) they run, and fail without it.
+enum TestTools {
+  static var isCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false }
+
+  static func has(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+  static func pythonHas(_ module: String) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import \(module)"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
+  static var hasBrowser: Bool {
+    has("/usr/bin/chromium") && has("/usr/bin/chromedriver") && pythonHas("selenium")
+  }
+
+  static var hasFuzzer: Bool {
+    pythonHas("schemathesis")
+  }
+
+  /// Whether a test needing `available` tools runs: always in CI.
+  static func runs(needing available: Bool) -> Bool { isCI || available }
+}
