@@ -45,7 +45,8 @@ struct BenchOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "The shoplist binary (default: the one next to shoplist-bench).", valueName: "path")
+      "The shoplist binary (default: the one next to shoplist-bench); another build makes its "
+        + "add, toggle and list stores by importing them.", valueName: "path")
   )
   var shoplist: String?
 

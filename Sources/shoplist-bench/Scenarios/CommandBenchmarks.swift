@@ -48,15 +48,18 @@ struct CommandBenchmarks {
     let tools = context.tools
     let scratch = context.workspace.scratch
     let shoplist = folder + "/shoplist.sqlite"
-    try tools.shoplist.create(shoplist, items: size)
+    if context.plan.shoplistPath == nil {
+      try tools.shoplist.create(shoplist, items: size)
+    } else {
+      // Another build, whose schema may not be this library's: its store is its own import.
+      try importStore(shoplist, size: size, by: tools.shoplist, in: folder)
+    }
     var stores = Stores(shoplist: shoplist)
     if let previous = context.plan.previousPath {
       stores.previous = attempt {
-        let csv = folder + "/previous.csv"
-        try DataSet.writeCSV(count: size, to: csv)
         let database = folder + "/previous.sqlite"
         let tool = ShoplistTool(executable: previous, environment: tools.shoplist.environment)
-        try ChildProcess.check(tool.command(database, ["import", csv, "-q"]), scratch: scratch)
+        try importStore(database, size: size, by: tool, in: folder)
         return database
       }
     }
@@ -84,6 +87,16 @@ struct CommandBenchmarks {
       }
     }
     return stores
+  }
+
+  /// A store of `size` generated items made by `tool` itself, importing them.
+  private func importStore(
+    _ database: String, size: Int, by tool: ShoplistTool, in folder: String
+  ) throws {
+    let csv = folder + "/import-\(size).csv"
+    if !FileManager.default.fileExists(atPath: csv) { try DataSet.writeCSV(count: size, to: csv) }
+    try ChildProcess.check(
+      tool.command(database, ["import", csv, "-q"]), scratch: context.workspace.scratch)
   }
 
   // MARK: - Rows

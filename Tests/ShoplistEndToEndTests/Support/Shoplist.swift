@@ -118,7 +118,8 @@ struct Shoplist {
   }
 
   /// Runs another program (a shell, `script`) with this shoplist's environment and `extra`,
-  /// standard input empty, and waits for it.
+  /// standard input empty, in this shoplist's folder (whatever it leaves behind goes with
+  /// it), and waits for it.
   func runTool(
     _ executable: String, _ arguments: [String], environment extra: [String: String] = [:]
   ) throws -> Result {
@@ -126,6 +127,7 @@ struct Shoplist {
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = environment.merging(extra) { $1 }
+    process.currentDirectoryURL = folder
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
