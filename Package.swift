@@ -153,6 +153,7 @@ let package = Package(
         "ShoppingSQLite",
         "shoplist",
         "shoplist-bench-spawn",
+        "shoplist-bench-hello",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ],
@@ -164,6 +165,14 @@ let package = Package(
     ),
     .executableTarget(
       name: "shoplist-bench-spawn"
+    ),
+    .executableTarget(
+      name: "shoplist-bench-hello",
+      dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+      linkerSettings: [
+        // lld, like the benchmark's own link (the GNU linkers warn about static Foundation).
+        .unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux], configuration: .release))
+      ]
     ),
     .target(
       name: "ShoplistTestSupport",

@@ -101,6 +101,9 @@ struct BenchOptions: ParsableArguments {
       shoplistPath: shoplist,
       baselinePath: baseline,
       previousPath: previous,
+      serveSeconds: quick ? 2 : 5,
+      serveEvents: quick ? 5 : 20,
+      serveIdleSeconds: quick ? 3 : 30,
       markdownPath: markdown,
       keepData: keepData
     )

@@ -22,6 +22,12 @@ struct BenchPlan: Sendable {
   /// `--previous`: the build before the change being measured, beside shoplist in the add,
   /// toggle and list rows, if given.
   var previousPath: String?
+  /// Seconds of each wrk run of the serve rows.
+  var serveSeconds = 5
+  /// Command-line adds timed to their change event.
+  var serveEvents = 20
+  /// Seconds the idle server is watched.
+  var serveIdleSeconds = 30
   var markdownPath: String?
   var keepData: Bool
 

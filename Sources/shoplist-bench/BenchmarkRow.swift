@@ -11,6 +11,7 @@ enum BenchmarkRow: String, CaseIterable, Comparable, Sendable {
   case `import`
   case reimport
   case concurrent
+  case serve
   case micro
 
   static func < (lhs: Self, rhs: Self) -> Bool {

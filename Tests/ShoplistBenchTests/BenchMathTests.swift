@@ -67,3 +67,11 @@ import Testing
 private func timing(seconds: Double) throws -> Timing {
   Timing(seconds: try #require(Summary([seconds])), peakRSSBytes: 1_000_000)
 }
+
+@Test func aPercentileIsTheNearestRankSample() {
+  let samples = (1...20).map(Double.init)
+  #expect(Summary.percentile(95, of: samples) == 19)
+  #expect(Summary.percentile(50, of: samples) == 10)
+  #expect(Summary.percentile(95, of: []) == 0)
+  #expect(throws: Never.self) { try BenchmarkRow.parseList("serve") }
+}

@@ -51,6 +51,9 @@ struct RunCommand: ParsableCommand {
       if plan.includes(.concurrent) {
         report.concurrency = ConcurrencyBenchmark(context: context).run()
       }
+      if plan.includes(.serve) {
+        report.serve = try ServeBenchmarks(context: context).run()
+      }
     }
     if plan.includes(.micro) {
       report.micro = try MicroBenchmarks(

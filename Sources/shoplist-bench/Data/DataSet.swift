@@ -72,7 +72,8 @@ enum DataSet {
     let stamp = "2026-11-21T10:00:00Z"
     try write(to: path, header: "", count: count) { item in
       let hex = String(item.index, radix: 16, uppercase: true)
-      let id = "019AB3A7-0000-7000-8000-" + String(repeating: "0", count: max(0, 12 - hex.count))
+      let id =
+        "019AB3A7-0000-7000-8000-" + String(repeating: "0", count: max(0, 12 - hex.count))
         + hex
       return "\(id),\(listID),\(item.index + 1),\(item.name),\(item.name),0,\(item.quantity),"
         + "\(item.unit),\(item.category),\(item.note),\(stamp),\(stamp)\n"

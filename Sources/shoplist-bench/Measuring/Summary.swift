@@ -17,4 +17,12 @@ struct Summary: Equatable, Sendable {
     p90 = sorted[max(0, min(sorted.count - 1, rank - 1))]
     count = sorted.count
   }
+
+  /// The nearest-rank `percent` percentile of `samples` (0 for none).
+  static func percentile(_ percent: Double, of samples: [Double]) -> Double {
+    let sorted = samples.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    let rank = Int((percent / 100 * Double(sorted.count)).rounded(.up))
+    return sorted[max(0, min(sorted.count - 1, rank - 1))]
+  }
 }

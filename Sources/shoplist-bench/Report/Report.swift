@@ -13,6 +13,7 @@ struct Report {
   var tools: [String]
   var commands: [ResultGroup] = []
   var concurrency: [ConcurrencyResult] = []
+  var serve: [ServeResult] = []
   var micro: [MicroResult] = []
 
   static let beginMarker = "<!-- shoplist-bench results: begin -->"
@@ -23,6 +24,7 @@ struct Report {
     var parts: [String] = []
     if !commands.isEmpty { parts.append(Tables.commands(commands)) }
     if !concurrency.isEmpty { parts.append(Tables.concurrency(concurrency)) }
+    if !serve.isEmpty { parts.append(Tables.serve(serve)) }
     if !micro.isEmpty { parts.append(Tables.micro(micro)) }
     return parts.joined(separator: "\n\n")
   }

@@ -61,6 +61,24 @@ enum Tables {
     return table.text
   }
 
+  static func serve(_ results: [ServeResult]) -> String {
+    var table = MarkdownTable(
+      header: ["serve benchmark", "server", "measured", "median", "tail", "target", "result"],
+      rightAligned: [2, 3, 4]
+    )
+    for result in results {
+      var measured = result.value
+      if let note = result.note {
+        measured += measured.isEmpty ? escaped(note) : " (\(escaped(note)))"
+      }
+      table.rows.append([
+        result.benchmark, result.tool, measured, result.p50 ?? "", result.tail ?? "",
+        result.target ?? "", result.met.map { $0 ? "PASS" : "**MISS**" } ?? "",
+      ])
+    }
+    return table.text
+  }
+
   static func micro(_ results: [MicroResult]) -> String {
     var table = MarkdownTable(
       header: ["micro-benchmark", "items", "median", "p90", "per second"],

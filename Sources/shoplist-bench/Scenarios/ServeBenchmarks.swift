@@ -1,0 +1,330 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The serve rows: `shoplist serve` on loopback with a 100-item list. wrk's requests per
+/// second and p99 latency for `GET /api/lists/shopping` and for `PATCH` check/uncheck, beside
+/// a minimal Hummingbird server (`shoplist-bench-hello`) answering the same requests; the time
+/// from a command-line `add` to the `change` event on an open stream; and the server's CPU
+/// time with ten idle streams open.
+struct ServeBenchmarks {
+  let context: BenchContext
+
+  static let items = 100
+  static let token = "bench-token"
+
+  func run() throws -> [ServeResult] {
+    let plan = context.plan
+    guard Self.executable("/usr/bin/wrk"), Self.executable("/usr/bin/curl") else {
+      return [
+        ServeResult(benchmark: "serve", tool: "shoplist", note: "skipped: needs wrk and curl")
+      ]
+    }
+    let folder = try context.workspace.folder("serve")
+    defer { if !plan.keepData { context.workspace.remove(folder) } }
+    let database = folder + "/serve.sqlite"
+    let csv = folder + "/items.csv"
+    try DataSet.writeCSV(count: Self.items, to: csv)
+    try ChildProcess.check(
+      context.tools.shoplist.command(database, ["import", csv, "-q"]),
+      scratch: context.workspace.scratch)
+    let id = try Self.firstItemID(
+      context.tools.shoplist, database, scratch: context.workspace.scratch)
+
+    context.progress("serve · starting shoplist serve and the Hummingbird floor")
+    let shoplist = try Server.start(
+      context.tools.shoplist.executable,
+      ["--db", database, "serve", "--port", "0", "--token", Self.token],
+      environment: context.tools.shoplist.environment)
+    defer { shoplist.stop() }
+    let floor = ServeBenchmarks.helloPath.flatMap { try? Server.start($0, [], environment: [:]) }
+    defer { floor?.stop() }
+
+    let seconds = plan.serveSeconds
+    var results: [ServeResult] = []
+    let patch = folder + "/patch.lua"
+    try Self.patchScript(id: id).write(toFile: patch, atomically: true, encoding: .utf8)
+    for (name, path, script) in [
+      ("GET /api/lists/shopping", "/api/lists/shopping", nil as String?),
+      ("PATCH check/uncheck", "/api/lists/shopping/items/\(id)", patch),
+    ] {
+      context.progress("serve · \(name) · wrk \(seconds) s each")
+      results.append(
+        try Self.wrk(
+          name, tool: "shoplist", base: shoplist.base, path: path, script: script, seconds: seconds)
+      )
+      if let floor {
+        results.append(
+          try Self.wrk(
+            name, tool: "Hummingbird hello world", base: floor.base, path: path, script: script,
+            seconds: seconds))
+      } else {
+        results.append(
+          ServeResult(
+            benchmark: name, tool: "Hummingbird hello world",
+            note: "skipped: shoplist-bench-hello not built"))
+      }
+    }
+    context.progress("serve · add → change event · \(plan.serveEvents) adds")
+    results.append(try eventLatency(shoplist, database: database, count: plan.serveEvents))
+    context.progress("serve · idle CPU with 10 open event streams · \(plan.serveIdleSeconds) s")
+    results.append(try idleCPU(shoplist, seconds: plan.serveIdleSeconds))
+    return results
+  }
+
+  // MARK: - Rows
+
+  static func wrk(
+    _ name: String, tool: String, base: String, path: String, script: String?, seconds: Int
+  ) throws -> ServeResult {
+    var arguments = [
+      "-t2", "-c16", "-d\(seconds)s", "--latency", "-H", "Authorization: Bearer \(token)",
+    ]
+    if let script { arguments += ["-s", script] }
+    let output = try Server.run("/usr/bin/wrk", arguments + [base + path])
+    let rate = output.firstMatch(of: /Requests\/sec:\s+([0-9.]+)/).flatMap { Double($0.1) }
+    let p50 = output.firstMatch(of: /\n\s+50%\s+([0-9.]+)(us|ms|s)/).map { toSeconds($0.1, $0.2) }
+    let p99 = output.firstMatch(of: /\n\s+99%\s+([0-9.]+)(us|ms|s)/).map { toSeconds($0.1, $0.2) }
+    let errors = output.firstMatch(of: /Non-2xx or 3xx responses: (\d+)/).map { String($0.1) }
+    guard let rate else {
+      return ServeResult(benchmark: name, tool: tool, note: "wrk printed no rate")
+    }
+    return ServeResult(
+      benchmark: name, tool: tool, value: "\(grouped(Int(rate))) requests/s",
+      p50: p50.map(duration), tail: p99.map { "p99 " + duration($0) },
+      note: errors.map { "\($0) non-2xx answers" })
+  }
+
+  /// From each `shoplist add` starting to its list's `change` event arriving on a stream.
+  private func eventLatency(_ server: Server, database: String, count: Int) throws -> ServeResult {
+    let stream = try EventStream.open(server.base + "/api/events", token: Self.token)
+    defer { stream.close() }
+    guard stream.waitForLine(containing: ": connected", timeout: 5) else {
+      return ServeResult(benchmark: "add → change event", tool: "shoplist", note: "no stream")
+    }
+    var samples: [Double] = []
+    for index in 0..<count {
+      let started = Date()
+      try ChildProcess.check(
+        context.tools.shoplist.command(database, ["add", "event item \(index)", "-q"]),
+        scratch: context.workspace.scratch)
+      guard stream.waitForLine(containing: "event: change", timeout: 5) else {
+        return ServeResult(
+          benchmark: "add → change event", tool: "shoplist", note: "no event after 5 s")
+      }
+      samples.append(Date().timeIntervalSince(started))
+      usleep(50_000)
+    }
+    let p50 = Summary.percentile(50, of: samples)
+    let p95 = Summary.percentile(95, of: samples)
+    return ServeResult(
+      benchmark: "add → change event", tool: "shoplist", value: "\(count) adds",
+      p50: duration(p50), tail: "p95 " + duration(p95), target: "p95 < 250 ms", met: p95 < 0.25)
+  }
+
+  /// The server's CPU time while ten event streams stay open and nothing changes.
+  private func idleCPU(_ server: Server, seconds: Int) throws -> ServeResult {
+    let streams = try (0..<10).map { _ in
+      try EventStream.open(server.base + "/api/events", token: Self.token)
+    }
+    defer { streams.forEach { $0.close() } }
+    usleep(500_000)
+    let before = Self.cpuSeconds(of: server.pid)
+    sleep(UInt32(seconds))
+    let used = Self.cpuSeconds(of: server.pid) - before
+    let share = used / Double(seconds)
+    return ServeResult(
+      benchmark: "idle, 10 open event streams", tool: "shoplist",
+      value: "\(String(format: "%.3f", used)) s CPU in \(seconds) s",
+      p50: String(format: "%.2f %%", share * 100), target: "≈ 0 (< 1 %)", met: share < 0.01)
+  }
+
+  // MARK: - Helpers
+
+  static var helloPath: String? {
+    let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("shoplist-bench-hello").path
+    return executable(path) ? path : nil
+  }
+
+  static func executable(_ path: String) -> Bool {
+    FileManager.default.isExecutableFile(atPath: path)
+  }
+
+  private static func toSeconds(_ number: Substring, _ unit: Substring) -> Double {
+    let value = Double(number) ?? 0
+    switch unit {
+    case "us": return value / 1_000_000
+    case "ms": return value / 1_000
+    default: return value
+    }
+  }
+
+  /// User and system CPU time of a process so far, from /proc.
+  static func cpuSeconds(of pid: Int32) -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let end = stat.lastIndex(of: ")")
+    else { return 0 }
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    // After the name: state is field 3, utime 14 and stime 15 (1-based, whole line).
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
+      return 0
+    }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
+  private static func firstItemID(_ tool: ShoplistTool, _ database: String, scratch: String) throws
+    -> String
+  {
+    let text = try ChildProcess.output(
+      of: tool.command(database, ["list", "--json"]), scratch: scratch)
+    guard let match = text.firstMatch(of: /"id": "([0-9A-F-]{36})"/) else {
+      throw BenchError("no item in the serve store")
+    }
+    return String(match.1)
+  }
+
+  /// A wrk script sending PATCH requests that check and uncheck the item in turn (its own
+  /// headers replace wrk's `-H` ones, so it names the token itself).
+  private static func patchScript(id: String) -> String {
+    """
+    local n = 0
+    request = function()
+      n = n + 1
+      local body = (n % 2 == 0) and '{"checked": true}' or '{"checked": false}'
+      return wrk.format("PATCH", nil, {
+        ["Content-Type"] = "application/json", ["Authorization"] = "Bearer \(token)"
+      }, body)
+    end
+    """
+  }
+}
+
+/// A server process for the serve rows, its address read from its first line.
+final class Server {
+  let process: Process
+  let base: String
+  var pid: Int32 { process.processIdentifier }
+
+  private init(process: Process, base: String) {
+    self.process = process
+    self.base = base
+  }
+
+  static func start(
+    _ executable: String, _ arguments: [String], environment: [String: String]
+  ) throws -> Server {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if !environment.isEmpty { process.environment = environment }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      line.append(chunk)
+    }
+    let text = String(decoding: line, as: UTF8.self)
+    guard let port = text.firstMatch(of: /(?:port |:)(\d+)/).map({ String($0.1) }) else {
+      process.terminate()
+      throw BenchError("\(executable) printed no port: \(text)")
+    }
+    return Server(process: process, base: "http://127.0.0.1:\(port)")
+  }
+
+  func stop() {
+    guard process.isRunning else { return }
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+  }
+
+  /// Runs a program to its end and returns its standard output.
+  static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// An open `/api/events` stream (curl), read line by line as lines arrive.
+final class EventStream {
+  private let curl = Process()
+  private let output = Pipe()
+  private var buffer = Data()
+
+  static func open(_ url: String, token: String) throws -> EventStream {
+    let stream = EventStream()
+    stream.curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    stream.curl.arguments = ["-s", "-N", "-H", "Authorization: Bearer \(token)", url]
+    stream.curl.standardOutput = stream.output
+    stream.curl.standardError = FileHandle.nullDevice
+    try stream.curl.run()
+    return stream
+  }
+
+  /// Waits until a line containing `text` arrives (lines before it are passed over).
+  func waitForLine(containing text: String, timeout: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    let handle = output.fileHandleForReading
+    while Date() < deadline {
+      while let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
+        buffer.removeSubrange(buffer.startIndex...end)
+        if line.contains(text) { return true }
+      }
+      var poller = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+      let wait = Int32(max(1, deadline.timeIntervalSinceNow * 1000))
+      guard poll(&poller, 1, wait) > 0 else { continue }
+      let chunk = handle.availableData
+      if chunk.isEmpty { return false }
+      buffer.append(chunk)
+    }
+    return false
+  }
+
+  func close() {
+    if curl.isRunning {
+      kill(curl.processIdentifier, SIGTERM)
+      curl.waitUntilExit()
+    }
+  }
+}
+
+/// One line of the serve table.
+struct ServeResult {
+  let benchmark: String
+  let tool: String
+  var value = ""
+  var p50: String?
+  var tail: String?
+  var target: String?
+  var met: Bool?
+  var note: String?
+
+  init(
+    benchmark: String, tool: String, value: String = "", p50: String? = nil,
+    tail: String? = nil, target: String? = nil, met: Bool? = nil, note: String? = nil
+  ) {
+    self.benchmark = benchmark
+    self.tool = tool
+    self.value = value
+    self.p50 = p50
+    self.tail = tail
+    self.target = target
+    self.met = met
+    self.note = note
+  }
+}
