@@ -35,15 +35,23 @@ struct ServeCommand: ShoplistCommand {
     guard (0...65_535).contains(port) else {
       throw ValidationError("--port must be from 0 to 65535")
     }
-    if let token, token.isEmpty || token.contains(where: { !$0.isASCII || $0.isWhitespace }) {
+    if let token, !Self.isUsable(token) {
       throw ValidationError("--token must be printable ASCII without spaces")
     }
   }
 
+  /// Whether a token can travel in an address, a header and a cookie as it is.
+  static func isUsable(_ token: String) -> Bool {
+    !token.isEmpty
+      && token.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && $0 != ";" }
+  }
+
   func run(in context: CommandContext) throws {
-    let token =
-      token ?? context.environment["SHOPLIST_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? Self.randomToken()
+    let fromEnvironment = context.environment["SHOPLIST_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    if let fromEnvironment, !Self.isUsable(fromEnvironment) {
+      throw CommandError.usage("$SHOPLIST_TOKEN must be printable ASCII without spaces")
+    }
+    let token = token ?? fromEnvironment ?? Self.randomToken()
     let service = try context.openService()
     let server = ShoplistServer(
       service: service,

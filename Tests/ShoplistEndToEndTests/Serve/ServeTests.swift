@@ -39,6 +39,10 @@ import Testing
 
     let bad = try shoplist.run("serve", "--token", "has space")
     #expect(bad.status == 64)
+    let badEnvironment = try shoplist.run("serve", environment: ["SHOPLIST_TOKEN": "a;b"])
+    #expect(badEnvironment.status == 64)
+    #expect(
+      badEnvironment.stderr == "shoplist: $SHOPLIST_TOKEN must be printable ASCII without spaces\n")
   }
 
   @Test func aPortInUseIsAClearError() throws {
