@@ -9,8 +9,8 @@ import Testing
 
 @testable import ShoplistServer
 
-/// A server over a real database file in a temporary folder, tested through its router (no
-/// socket): requests go through every middleware and route as they would from a phone.
+/// A server over a real database file in a temporary folder, running on a free loopback port:
+/// each request is real HTTP through every middleware and route, as from a phone.
 final class Harness: Sendable {
   static let token = "test-token-0123456789abcdef"
   static let bearer: HTTPFields = [.authorization: "Bearer \(token)"]
@@ -33,13 +33,14 @@ final class Harness: Sendable {
     ShoplistServer(
       service: service,
       configuration: .init(
-        token: Self.token, keepAlive: .milliseconds(200), changePolling: .milliseconds(20)))
+        port: 0, token: Self.token, keepAlive: .milliseconds(200),
+        changePolling: .milliseconds(20)))
   }
 
-  /// Runs `body` with a client of the router.
+  /// Runs `body` with a client of the running server.
   func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
     let feed = ChangeFeed(service: service, interval: .milliseconds(20))
-    try await server.application(feed: feed).test(.router) { client in try await body(client) }
+    try await server.application(feed: feed).test(.live) { client in try await body(client) }
     feed.finish()
   }
 
