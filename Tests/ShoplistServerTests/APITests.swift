@@ -201,6 +201,28 @@ import Testing
     #expect(try harness.snapshot() == before)
   }
 
+  @Test func aDatabaseBusyPastTheWaitIs503AndChangesNothing() async throws {
+    let harness = try Harness()
+    try harness.service.perform(.add(names: ["Milk"], changes: .none), onList: nil)
+    let before = try harness.snapshot()
+    // Another program holds the write lock for longer than the server waits (300 ms).
+    let other = try ShoppingService(
+      path: harness.folder.appendingPathComponent("shoplist.sqlite").path)
+    let holding = Thread {
+      try? other.database.write { _ in Thread.sleep(forTimeInterval: 1.5) }
+    }
+    holding.start()
+    try await Task.sleep(for: .milliseconds(200))
+    try await harness.withClient { client in
+      let answer = try await client.send(
+        .post, "/api/lists/shopping/items", json: #"{"name": "Eggs"}"#)
+      #expect(answer.status == .serviceUnavailable)
+      #expect(try answer.json()["error"] as? String != nil)
+    }
+    try await Task.sleep(for: .milliseconds(1_500))
+    #expect(try harness.snapshot() == before)
+  }
+
   @Test func aBodyOverOneMebibyteIs413() async throws {
     let harness = try Harness()
     let before = try harness.snapshot()

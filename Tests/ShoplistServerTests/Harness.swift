@@ -22,7 +22,10 @@ final class Harness: Sendable {
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("shoplist-server-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    service = try ShoppingService(path: folder.appendingPathComponent("shoplist.sqlite").path)
+    // A short wait for a busy database, so that the 503 test need not wait long.
+    service = try ShoppingService(
+      path: folder.appendingPathComponent("shoplist.sqlite").path,
+      busyTimeout: .milliseconds(300))
   }
 
   deinit {
