@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import ShoppingCore
 import ShoppingService
+import Synchronization
 import Testing
 
 @testable import ShoplistServer
@@ -205,21 +206,28 @@ import Testing
     let harness = try Harness()
     try harness.service.perform(.add(names: ["Milk"], changes: .none), onList: nil)
     let before = try harness.snapshot()
-    // Another program holds the write lock for longer than the server waits (300 ms).
+    // Another program holds the write lock, for longer than the server waits (300 ms), until
+    // the request has been answered.
     let other = try ShoppingService(
       path: harness.folder.appendingPathComponent("shoplist.sqlite").path)
+    let lock = LockHolder()
     let holding = Thread {
-      try? other.database.write { _ in Thread.sleep(forTimeInterval: 1.5) }
+      try? other.database.write { _ in
+        lock.set(\.isHeld, true)
+        while !lock.get(\.mayRelease) { Thread.sleep(forTimeInterval: 0.01) }
+      }
+      lock.set(\.isReleased, true)
     }
     holding.start()
-    try await Task.sleep(for: .milliseconds(200))
+    while !lock.get(\.isHeld) { try await Task.sleep(for: .milliseconds(10)) }
     try await harness.withClient { client in
       let answer = try await client.send(
         .post, "/api/lists/shopping/items", json: #"{"name": "Eggs"}"#)
       #expect(answer.status == .serviceUnavailable)
       #expect(try answer.json()["error"] as? String != nil)
     }
-    try await Task.sleep(for: .milliseconds(1_500))
+    lock.set(\.mayRelease, true)
+    while !lock.get(\.isReleased) { try await Task.sleep(for: .milliseconds(10)) }
     #expect(try harness.snapshot() == before)
   }
 
@@ -311,5 +319,24 @@ import Testing
     #expect(!check("", "abc"))
     #expect(!check("abcd", "abc"))
     #expect(!check("ab", "abc"))
+  }
+}
+
+/// The flags between a test and a thread holding the database's write lock.
+final class LockHolder: Sendable {
+  struct Flags {
+    var isHeld = false
+    var mayRelease = false
+    var isReleased = false
+  }
+
+  private let flags = Mutex(Flags())
+
+  func set(_ flag: WritableKeyPath<Flags, Bool>, _ value: Bool) {
+    flags.withLock { $0[keyPath: flag] = value }
+  }
+
+  func get(_ flag: KeyPath<Flags, Bool>) -> Bool {
+    flags.withLock { $0[keyPath: flag] }
   }
 }
