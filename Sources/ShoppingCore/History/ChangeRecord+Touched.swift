@@ -27,12 +27,18 @@ extension ChangeRecord {
   /// What this change touched.
   public var touched: Touched {
     var touched = Touched()
+    touched.products.reserveCapacity(steps.count)
+    var lastList: ShoppingList.ID?
     for step in steps {
       let effect: PersistenceEffect
       switch step {
       case let .added(id, listID), let .restored(id, listID):
         touched.products.insert(id)
-        touched.listsOfProducts.insert(listID)
+        // Steps of one list follow one another: hash its id once per run of them.
+        if listID != lastList {
+          touched.listsOfProducts.insert(listID)
+          lastList = listID
+        }
         continue
       case let .executed(executed):
         effect = executed
@@ -67,7 +73,9 @@ extension ChangeRecord {
   /// The lists whose current order ``inverse(rebasedOn:)`` needs: those this change
   /// reordered or created.
   public var listsToRebase: Set<ShoppingList.ID> {
-    Set(orders.keys).union(touched.createdLists)
+    var lists = Set(orders.keys)
+    for case let .executed(.insertList(id, _, _)) in steps { lists.insert(id) }
+    return lists
   }
 
   /// The inverse adjusted to what later changes made of the lists: each reorder keeps the
