@@ -33,8 +33,26 @@ public struct ShoppingState: Equatable, Sendable {
   /// The list used when no list is named: the one made the default, else the one named
   /// ``fallbackDefaultListName``, if it exists.
   public var defaultList: ShoppingList? {
-    if let defaultListID, let list = lists[id: defaultListID] { return list }
-    return list(named: Self.fallbackDefaultListName)
+    Self.defaultListID(marked: defaultListID, among: lists.lazy.map { ($0.id, $0.name) })
+      .flatMap { lists[id: $0] }
+  }
+
+  /// The rule of the default list, for lists read without building a state: the list marked
+  /// the default if it is among `lists`, else the one named ``fallbackDefaultListName``.
+  ///
+  /// - Parameters:
+  ///   - marked: The list marked the default, if any.
+  ///   - lists: Each list's id and name.
+  public static func defaultListID(
+    marked: ShoppingList.ID?, among lists: some Sequence<(ShoppingList.ID, String)>
+  ) -> ShoppingList.ID? {
+    let fallback = NameKey(lookingUp: fallbackDefaultListName)
+    var named: ShoppingList.ID?
+    for (id, name) in lists {
+      if id == marked { return id }
+      if named == nil, Naming.key(name) == fallback { named = id }
+    }
+    return named
   }
 
   /// The name of the list used when no list is named, whether it exists yet or not.

@@ -163,13 +163,9 @@ extension ShoppingRepository {
         )
       )
     }
-    if !summaries.contains(where: \.isDefault) {
-      // None marked: the list named "shopping" is the default.
-      let fallback = Self.key(ShoppingState.fallbackDefaultListName)
-      if let index = summaries.firstIndex(where: { Self.key($0.name) == fallback }) {
-        summaries[index].isDefault = true
-      }
-    }
+    let defaultID = ShoppingState.defaultListID(
+      marked: summaries.first(where: \.isDefault)?.id, among: summaries.map { ($0.id, $0.name) })
+    for index in summaries.indices { summaries[index].isDefault = summaries[index].id == defaultID }
     return summaries
   }
 
@@ -179,9 +175,8 @@ extension ShoppingRepository {
     loading shouldLoad: (ShoppingList, _ isDefault: Bool) -> Bool
   ) throws(DatabaseError) -> ShoppingState {
     var (lists, marked) = try listHeaders()
-    let defaultID =
-      ShoppingState(lists: IdentifiedArray(uniqueElements: lists), defaultListID: marked)
-      .defaultList?.id
+    let defaultID = ShoppingState.defaultListID(
+      marked: marked, among: lists.map { ($0.id, $0.name) })
     for (index, header) in lists.enumerated() where shouldLoad(header, header.id == defaultID) {
       lists[index] = try loaded(header)
     }

@@ -37,7 +37,9 @@ public struct ShopOrder: Equatable, Sendable {
     self.categories = categories
     var ranks: [NameKey: Int] = [:]
     for (rank, category) in categories.enumerated() {
-      ranks[NameKey(lookingUp: category), default: rank] = rank
+      // The first place a category is named is its place.
+      let key = NameKey(lookingUp: category)
+      if ranks[key] == nil { ranks[key] = rank }
     }
     self.ranks = ranks
   }
