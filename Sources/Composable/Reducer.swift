@@ -36,3 +36,22 @@ public protocol Reducer<State, Action, Effect> {
   /// - Returns: The effects, in the order they must be executed; empty when nothing changed.
   func reduce(into state: inout State, action: Action) throws -> [Effect]
 }
+
+extension Array {
+  /// This array followed by `other`: how composed reducers join their effects.
+  ///
+  /// Written with an index loop rather than `+`: a composed reducer runs unspecialized in the
+  /// module that builds it, where `+` looks up its argument's iterator type through the Swift
+  /// run time, and the first such lookup scans every protocol conformance record in the
+  /// executable (see BENCHMARKS.md).
+  func followed(by other: [Element]) -> [Element] {
+    if isEmpty { return other }
+    if other.isEmpty { return self }
+    var all = self
+    all.reserveCapacity(count + other.count)
+    for index in other.indices {
+      all.append(other[index])
+    }
+    return all
+  }
+}

@@ -11,7 +11,7 @@ import ShoppingService
 public struct CommandContext: Sendable {
   /// The environment variables (`SHOPLIST_DB`, `SHOPLIST_LIST`, `XDG_DATA_HOME`, `HOME`,
   /// `NO_COLOR`, `TERM`).
-  public var environment: [String: String]
+  public var environment: EnvironmentVariables
   /// The clock and the ids of new lists and items.
   public var shopping: ShoppingEnvironment
   /// Where output goes.
@@ -22,7 +22,7 @@ public struct CommandContext: Sendable {
   var label = ""
 
   /// Creates a context.
-  public init(environment: [String: String], shopping: ShoppingEnvironment, io: CommandIO) {
+  public init(environment: EnvironmentVariables, shopping: ShoppingEnvironment, io: CommandIO) {
     self.environment = environment
     self.shopping = shopping
     self.io = io
@@ -31,7 +31,7 @@ public struct CommandContext: Sendable {
   /// The process's own: its environment, the system clock, standard output and error.
   public static func live() -> CommandContext {
     CommandContext(
-      environment: ProcessInfo.processInfo.environment, shopping: .live, io: .standard
+      environment: .process, shopping: .live, io: .standard
     )
   }
 
@@ -70,7 +70,7 @@ public struct CommandContext: Sendable {
   /// The target list's name: `--list`, then `$SHOPLIST_LIST`; `nil` for the default list,
   /// which the database knows (see ``ShoppingService/defaultListName()``).
   func targetListName() throws -> String? {
-    let raw = settings.list ?? environment["SHOPLIST_LIST"].flatMap { $0.isEmpty ? nil : $0 }
+    let raw = settings.list ?? environment.nonEmpty("SHOPLIST_LIST")
     return try raw.map(Naming.name)
   }
 

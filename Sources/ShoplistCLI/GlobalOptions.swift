@@ -57,7 +57,7 @@ struct GlobalOptions: ParsableArguments {
         return true
       },
     ]
-    grammar.canonical = ["-l": "--list", "-q": "--quiet"]
+    grammar.aliases = [("-l", "--list"), ("-q", "--quiet")]
     grammar.defaults = assignDefaults
     return grammar
   }
@@ -73,7 +73,8 @@ struct GlobalOptions: ParsableArguments {
     options.wait = 5
   }
 
-  /// The options that take a value, as they may be spelled; the others are flags.
-  static var valued: Set<String> { Set(grammar.options.keys) }
-  static var flags: Set<String> { Set(grammar.flags.keys) }
+  /// The options that take a value, as they may be spelled; the others are flags. Worked out
+  /// once: every run looks its arguments up in them.
+  static let valued: Set<String> = Set(grammar.options.keys)
+  static let flags: Set<String> = Set(grammar.flags.keys)
 }

@@ -33,7 +33,7 @@ public struct ShoppingState: Equatable, Sendable {
   /// The list used when no list is named: the one made the default, else the one named
   /// ``fallbackDefaultListName``, if it exists.
   public var defaultList: ShoppingList? {
-    Self.defaultListID(marked: defaultListID, among: lists.lazy.map { ($0.id, $0.name) })
+    Self.defaultListID(marked: defaultListID, among: lists.map { ($0.id, $0.name) })
       .flatMap { lists[id: $0] }
   }
 
@@ -44,7 +44,7 @@ public struct ShoppingState: Equatable, Sendable {
   ///   - marked: The list marked the default, if any.
   ///   - lists: Each list's id and name.
   public static func defaultListID(
-    marked: ShoppingList.ID?, among lists: some Sequence<(ShoppingList.ID, String)>
+    marked: ShoppingList.ID?, among lists: [(id: ShoppingList.ID, name: String)]
   ) -> ShoppingList.ID? {
     let fallback = NameKey(lookingUp: fallbackDefaultListName)
     var named: ShoppingList.ID?

@@ -67,7 +67,7 @@ extension ShoppingRepository {
   ///     reducer may add items under them, without a query.
   /// - Returns: The list, partly loaded, its products in list order.
   public func partialList(
-    _ header: ShoppingList, keys: some Collection<NameKey>, ids: some Collection<UUID>,
+    _ header: ShoppingList, keys: [NameKey], ids: [UUID],
     absentKeys: Set<NameKey> = []
   ) throws(DatabaseError) -> ShoppingList {
     try checkUsable()

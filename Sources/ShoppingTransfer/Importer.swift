@@ -209,7 +209,8 @@ public struct Importer: Sendable {
       let ownIDs = items.ids.filter { owners[$0] == listID }
       parts.append(
         try repository.partialList(
-          header, keys: items.keys, ids: ownIDs, absentKeys: items.absent.subtracting(items.keys)
+          header, keys: Array(items.keys), ids: Array(ownIDs),
+          absentKeys: items.absent.subtracting(items.keys)
         ))
     }
     if !parts.isEmpty {

@@ -58,7 +58,7 @@ where First.State == Second.State, First.Action == Second.Action, First.Effect =
     -> [First.Effect]
   {
     let effects = try first.reduce(into: &state, action: action)
-    return try effects + second.reduce(into: &state, action: action)
+    return try effects.followed(by: second.reduce(into: &state, action: action))
   }
 }
 

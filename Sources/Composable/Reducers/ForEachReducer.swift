@@ -36,7 +36,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
         )
       }
     }
-    return try effects + parent.reduce(into: &state, action: action)
+    return try effects.followed(by: parent.reduce(into: &state, action: action))
   }
 }
 

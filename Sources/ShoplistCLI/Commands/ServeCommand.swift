@@ -47,7 +47,7 @@ struct ServeCommand: ShoplistCommand {
   }
 
   func run(in context: CommandContext) throws {
-    let fromEnvironment = context.environment["SHOPLIST_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    let fromEnvironment = context.environment.nonEmpty("SHOPLIST_TOKEN")
     if let fromEnvironment, !Self.isUsable(fromEnvironment) {
       throw CommandError.usage("$SHOPLIST_TOKEN must be printable ASCII without spaces")
     }

@@ -2,7 +2,7 @@
 /// database's path (`--db`), each word quoted when it needs to be read back as one.
 enum CommandLabel {
   static func make(_ arguments: [String]) -> String {
-    var words: [String] = []
+    var label = ""
     var skipNext = false
     for argument in arguments {
       if skipNext {
@@ -14,20 +14,33 @@ enum CommandLabel {
         continue
       }
       if argument.hasPrefix("--db=") { continue }
-      words.append(quoted(argument))
+      if !label.isEmpty { label.append(" ") }
+      appendQuoted(argument, to: &label)
     }
-    return words.joined(separator: " ")
+    return label
   }
 
-  private static func quoted(_ word: String) -> String {
+  /// Appends `word`, in double quotes with `\` and `"` escaped when it is empty or holds
+  /// white space or a character a shell treats specially. Written out by hand: the generic
+  /// `joined` and Foundation's `replacingOccurrences` each cost the run-time a scan of every
+  /// protocol conformance in the executable on first use (see BENCHMARKS.md).
+  private static func appendQuoted(_ word: String, to label: inout String) {
     let plain =
       !word.isEmpty
       && word.unicodeScalars.allSatisfy { scalar in
-        !scalar.properties.isWhitespace && !"\"'\\$`".unicodeScalars.contains(scalar)
+        !scalar.properties.isWhitespace && !specials.contains(scalar)
       }
-    guard !plain else { return word }
-    return "\""
-      + word.replacingOccurrences(of: "\\", with: "\\\\")
-      .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    guard !plain else {
+      label.append(word)
+      return
+    }
+    label.append("\"")
+    for scalar in word.unicodeScalars {
+      if scalar == "\\" || scalar == "\"" { label.unicodeScalars.append("\\") }
+      label.unicodeScalars.append(scalar)
+    }
+    label.append("\"")
   }
+
+  private static let specials: [Unicode.Scalar] = ["\"", "'", "\\", "$", "`"]
 }

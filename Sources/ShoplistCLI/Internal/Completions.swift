@@ -16,7 +16,7 @@ enum Completions {
   @Sendable static func itemNames(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
     let list =
       option(["--list", "-l"], in: words)
-      ?? ProcessInfo.processInfo.environment["SHOPLIST_LIST"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? EnvironmentVariables.process.nonEmpty("SHOPLIST_LIST")
     return names(matching: prefix, words: words) { service in
       try service.list(named: list).products.map(\.name)
     }
@@ -27,7 +27,7 @@ enum Completions {
   ) -> [String] {
     guard
       let path = try? DatabaseLocation.path(
-        option: option(["--db"], in: words), environment: ProcessInfo.processInfo.environment),
+        option: option(["--db"], in: words), environment: .process),
       FileManager.default.fileExists(atPath: path),
       let service = try? ShoppingService(
         path: path, busyTimeout: .milliseconds(200), access: .read),

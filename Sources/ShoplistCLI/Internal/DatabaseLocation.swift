@@ -3,18 +3,18 @@
 enum DatabaseLocation {
   static let fileName = "shoplist.sqlite"
 
-  static func path(option: String?, environment: [String: String]) throws -> String {
+  static func path(option: String?, environment: EnvironmentVariables) throws -> String {
     if let option {
       guard !option.isEmpty else {
         throw CommandError.usage("--db needs a path, not an empty one")
       }
       return option
     }
-    if let path = environment["SHOPLIST_DB"], !path.isEmpty { return path }
-    if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
+    if let path = environment.nonEmpty("SHOPLIST_DB") { return path }
+    if let data = environment.nonEmpty("XDG_DATA_HOME") {
       return "\(data)/shoplist/\(fileName)"
     }
-    guard let home = environment["HOME"], !home.isEmpty else {
+    guard let home = environment.nonEmpty("HOME") else {
       throw CommandError.usage(
         "cannot find the database: set --db, SHOPLIST_DB, XDG_DATA_HOME or HOME"
       )

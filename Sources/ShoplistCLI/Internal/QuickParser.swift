@@ -54,8 +54,10 @@ struct QuickGrammar<Command> {
   /// Options with a value by spelling: each sets its property from the text, or says the text
   /// is not valid (the argument parser then reports it).
   var options: [String: (inout Command, String) -> Bool] = [:]
-  /// Spellings of one option, to refuse an option given twice.
-  var canonical: [String: String] = [:]
+  /// Other spellings of an option and the option they spell, to refuse an option given twice
+  /// (a short list: a dictionary of strings would cost every run the run time's check that
+  /// strings are hashable, a scan of the executable's conformance records).
+  var aliases: [(spelling: String, option: String)] = []
   /// Where the plain values go, and whether there must be one at least.
   var positionals: WritableKeyPath<Command, [String]>?
   var requiresPositionals = false
@@ -78,7 +80,7 @@ struct QuickGrammar<Command> {
     for (name, option) in other.options {
       options[name] = { command, text in option(&command[keyPath: path], text) }
     }
-    canonical.merge(other.canonical) { $1 }
+    aliases += other.aliases
   }
 }
 
@@ -111,7 +113,8 @@ extension QuickParsable {
       }
       let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       let name = String(parts[0])
-      guard seen.insert(grammar.canonical[name] ?? name).inserted else { return nil }
+      let canonical = grammar.aliases.first { $0.spelling == name }?.option ?? name
+      guard seen.insert(canonical).inserted else { return nil }
       if parts.count == 1, let flag = grammar.flags[name] {
         command[keyPath: flag] = true
         continue

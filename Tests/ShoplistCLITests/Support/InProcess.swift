@@ -94,7 +94,7 @@ final class InProcess: Sendable {
     let output = Buffer()
     let errors = Buffer()
     let context = CommandContext(
-      environment: environment.merging(extra) { $1 },
+      environment: EnvironmentVariables(environment.merging(extra) { $1 }),
       shopping: shopping,
       io: CommandIO(
         standardOutput: { output.append($0) }, standardError: { errors.append($0) },
