@@ -145,7 +145,15 @@ struct ListTable {
       if !row.note.isEmpty {
         line += "  " + (noteRoom.map { DisplayWidth.truncated(row.note, to: $0) } ?? row.note)
       }
-      return String(line.reversed().drop { $0 == " " }.reversed())
+      // Without the padding after the last column; an index walk, not `reversed()` twice,
+      // which went through unspecialized generic code and took most of a long list's time.
+      var end = line.endIndex
+      while end > line.startIndex {
+        let before = line.index(before: end)
+        guard line[before] == " " else { break }
+        end = before
+      }
+      return String(line[..<end])
     }
   }
 }
