@@ -97,7 +97,9 @@ extension QuickParsable {
     var command = Self()
     grammar.defaults(&command)
     var positionals: [String] = []
-    var seen: Set<String> = []
+    // A list, not a set: a command has a handful of options, and a set of strings would cost
+    // the run time a check that strings are hashable, a scan of every conformance record.
+    var seen: [String] = []
     var index = arguments.startIndex
     var onlyPositionals = false
     while index < arguments.endIndex {
@@ -114,7 +116,8 @@ extension QuickParsable {
       let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       let name = String(parts[0])
       let canonical = grammar.aliases.first { $0.spelling == name }?.option ?? name
-      guard seen.insert(canonical).inserted else { return nil }
+      guard !seen.contains(canonical) else { return nil }
+      seen.append(canonical)
       if parts.count == 1, let flag = grammar.flags[name] {
         command[keyPath: flag] = true
         continue
