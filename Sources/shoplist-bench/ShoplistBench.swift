@@ -17,7 +17,7 @@ struct ShoplistBench: ParsableCommand {
         swift run -c release shoplist-bench --sizes 100,10000 --markdown BENCHMARKS.md
         swift run -c release shoplist-bench micro
       """,
-    subcommands: [RunCommand.self, MicroCommand.self],
+    subcommands: [RunCommand.self, MicroCommand.self, StartupOrderCommand.self],
     defaultSubcommand: RunCommand.self
   )
 }
