@@ -107,10 +107,16 @@ public struct ChangeRecorder: Sendable {
     change.steps.append(ChangeRecord.Step(effect))
   }
 
+  /// Keeps the stored version of the product `id` unless the change added it or kept it
+  /// already. One hash of the id in the usual case (a large import's undo keeps every one of
+  /// its rows): the change added nothing, and the product is new to the record.
   private mutating func keep(_ id: Product.ID, _ storage: some StoredRows) throws {
-    guard change.products[id] == nil, change.addedTo[id] == nil else { return }
-    if let stored = try storage.storedProduct(id) {
-      change.products[id] = stored
+    if !change.addedTo.isEmpty, change.addedTo[id] != nil { return }
+    guard let stored = try storage.storedProduct(id) else { return }
+    if let first = change.products.updateValue(stored, forKey: id) {
+      // Kept before: the first version is the one an undo restores.
+      change.products[id] = first
+    } else {
       batch?.products.append(id)
     }
   }
