@@ -169,9 +169,9 @@ let package = Package(
         ),
         // The functions the everyday commands run, laid out together at the front of the
         // code: a command then touches a few contiguous pages instead of faulting in pages all
-        // over the executable's 25 MB of code (a sixth fewer page faults, 0.5 ms a command;
-        // see BENCHMARKS.md). `shoplist-bench startup-order` writes the file; a function
-        // missing from it is only placed later.
+        // over the executable's 25 MB of code (a fifth fewer page faults, about half a
+        // millisecond a command; see BENCHMARKS.md). `shoplist-bench startup-order` writes
+        // the file; a function missing from it is only placed later.
         .unsafeFlags(
           [
             "-Xlinker",
