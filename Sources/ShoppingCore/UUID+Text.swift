@@ -64,19 +64,30 @@ extension UUID {
   public func appendCanonicalText(to bytes: inout [UInt8]) {
     // Written into a buffer of its own and appended at once: 36 appends, each checking the
     // array's capacity, cost several times more.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.canonicalTextCount) { text in
+      writeCanonicalText(to: text)
+      bytes.append(contentsOf: text)
+    }
+  }
+
+  /// The length of the canonical form: 32 hexadecimal digits and 4 hyphens.
+  public static let canonicalTextCount = 36
+
+  /// Writes the canonical upper-case form's UTF-8 bytes at the start of `text`, which has room
+  /// for at least ``canonicalTextCount`` bytes: for a writer that owns its buffer (binding an
+  /// id to a statement makes neither a string nor an array).
+  public func writeCanonicalText(to text: UnsafeMutableBufferPointer<UInt8>) {
+    precondition(text.count >= Self.canonicalTextCount, "no room for a UUID's text")
     withUnsafeBytes(of: uuid) { value in
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
-        var offset = 0
-        for (index, byte) in value.enumerated() {
-          if index == 4 || index == 6 || index == 8 || index == 10 {
-            text[offset] = UInt8(ascii: "-")
-            offset += 1
-          }
-          text[offset] = hexDigit(byte >> 4)
-          text[offset + 1] = hexDigit(byte & 0x0F)
-          offset += 2
+      var offset = 0
+      for (index, byte) in value.enumerated() {
+        if index == 4 || index == 6 || index == 8 || index == 10 {
+          text[offset] = UInt8(ascii: "-")
+          offset += 1
         }
-        bytes.append(contentsOf: text)
+        text[offset] = hexDigit(byte >> 4)
+        text[offset + 1] = hexDigit(byte & 0x0F)
+        offset += 2
       }
     }
   }

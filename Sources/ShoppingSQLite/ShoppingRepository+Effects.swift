@@ -59,10 +59,7 @@ extension ShoppingRepository {
       try expectChange("list", id)
 
     case let .deleteProducts(ids):
-      for id in ids {
-        try connection.run("DELETE FROM product WHERE id = ?", [.id(id)])
-        try expectChange("product", id)
-      }
+      try deleteProducts(ids)
 
     case let .insertList(id, name, createdAt):
       try connection.run(
@@ -198,6 +195,24 @@ extension ShoppingRepository {
       )
     }
   }
+
+  /// Deletes the products `ids` (each once), many to a statement, failing with
+  /// `.rowNotFound` when one is not there: the transaction then takes back what was removed.
+  private func deleteProducts(_ ids: [UUID]) throws(DatabaseError) {
+    try forEachChunk(of: ids) { (chunk, values) throws(DatabaseError) in
+      try connection.run(Self.deletion.text(for: chunk.count), values)
+      guard connection.changes == chunk.count else {
+        throw DatabaseError(
+          reason: .rowNotFound, path: connection.path,
+          message: chunk.count == 1
+            ? "no product with id \(chunk[chunk.startIndex].uuidString)"
+            : "\(chunk.count - connection.changes) of \(chunk.count) products to delete are not there"
+        )
+      }
+    }
+  }
+
+  private static let deletion = IDChunkStatement("DELETE FROM product WHERE id IN ")
 
   private func expectChange(_ table: String, _ id: UUID) throws(DatabaseError) {
     guard connection.changes == 0 else { return }

@@ -17,16 +17,35 @@ extension ShoppingRepository: StoredRows {
     recorder?.change ?? ChangeRecord()
   }
 
+  /// Made once: an undo of a large import reads every product it removes with it.
+  private static let storedProductByID =
+    "SELECT \(productColumns), listId, position FROM product WHERE id = ?"
+
   public func storedProduct(_ id: Product.ID) throws(DatabaseError) -> StoredProduct? {
     try checkUsable()
     var found: StoredProduct?
-    try connection.query(
-      "SELECT \(Self.productColumns), listId, position FROM product WHERE id = ?", [.id(id)]
-    ) { row throws(DatabaseError) in
+    try connection.query(Self.storedProductByID, [.id(id)]) { row throws(DatabaseError) in
       found = try storedProduct(row)
     }
     return found
   }
+
+  /// Many to a statement (see ``IDChunkStatement``).
+  public func storedProducts(_ ids: [Product.ID]) throws(DatabaseError) -> [StoredProduct] {
+    try checkUsable()
+    var found: [StoredProduct] = []
+    found.reserveCapacity(ids.count)
+    try forEachChunk(of: ids) { (chunk, values) throws(DatabaseError) in
+      try connection.query(Self.storedProductsByID.text(for: chunk.count), values) {
+        row throws(DatabaseError) in
+        found.append(try storedProduct(row))
+      }
+    }
+    return found
+  }
+
+  private static let storedProductsByID = IDChunkStatement(
+    "SELECT \(productColumns), listId, position FROM product WHERE id IN ")
 
   public func storedList(
     _ id: ShoppingList.ID, withProducts: Bool

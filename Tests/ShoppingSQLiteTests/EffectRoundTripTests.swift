@@ -138,6 +138,50 @@ struct EffectRoundTripTests {
     #expect(try database.everything() == ShoppingState(lists: [groceries([product(2, "Bread")])]))
   }
 
+  @Test func deletingMoreProductsThanOneStatementTakesRemovesExactlyThose() throws {
+    let count = IDChunkStatement.size * 2 + 7
+    let products: [Product] = (1...count).map { product(UInt64($0), "Item \($0)") }
+    try database.seedGroceries(products)
+    let gone: [UUID] = (1...count).filter { $0 % 3 != 0 }.map { productID(UInt64($0)) }
+
+    try database.write { try $0.execute([.deleteProducts(gone)]) }
+
+    let left = try #require(try database.everything().lists.first).products.ids.elements
+    let kept: [UUID] = (1...count).filter { $0 % 3 == 0 }.map { productID(UInt64($0)) }
+    #expect(left == kept)
+  }
+
+  @Test func deletingProductsOneOfWhichIsNotThereIsRefusedAndDeletesNothing() throws {
+    let count = IDChunkStatement.size + 3
+    let products: [Product] = (1...count).map { product(UInt64($0), "Item \($0)") }
+    try database.seedGroceries(products)
+    let before = try database.everything()
+    // The missing one in the second statement, after a first full one succeeded.
+    let present: [UUID] = (1...count).map { productID(UInt64($0)) }
+    let ids = present + [productID(99_999)]
+
+    let error = #expect(throws: DatabaseError.self) {
+      try database.write { try $0.execute([.deleteProducts(ids)]) }
+    }
+
+    #expect(error?.reason == .rowNotFound)
+    let message = error?.message ?? ""
+    #expect(message.contains("1 of 4 products to delete are not there"))
+    #expect(try database.everything() == before)
+  }
+
+  @Test func deletingOneProductThatIsNotThereNamesIt() throws {
+    try database.seedGroceries([product(1, "Milk")])
+
+    let error = #expect(throws: DatabaseError.self) {
+      try database.write { try $0.execute([.deleteProducts([productID(7)])]) }
+    }
+
+    let message = error?.message ?? ""
+    #expect(message.contains(productID(7).uuidString))
+    #expect(try database.everything().lists.first?.products.count == 1)
+  }
+
   @Test func renameListRenamesAndFreesTheOldName() throws {
     try database.seedGroceries([product(1, "Milk")])
 

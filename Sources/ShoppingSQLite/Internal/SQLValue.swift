@@ -11,6 +11,9 @@ enum SQLValue {
   case textBytes([UInt8])
   /// A blob.
   case bytes([UInt8])
+  /// An id, bound as its canonical text (what ``id(_:)`` makes): written straight into the
+  /// statement's text buffer, without a string of its own.
+  case uuid(UUID)
 
   static func text(_ value: String?) -> SQLValue {
     value.map { .text($0) } ?? .null
@@ -21,7 +24,7 @@ enum SQLValue {
   }
 
   static func id(_ id: UUID) -> SQLValue {
-    .text(id.canonicalText)
+    .uuid(id)
   }
 
   static func bool(_ value: Bool) -> SQLValue {
@@ -38,6 +41,7 @@ enum SQLValue {
     case .integer, .null: 0
     case let .text(value): value.utf8.count
     case let .textBytes(bytes): bytes.count
+    case .uuid: UUID.canonicalTextCount
     case .bytes: 0
     }
   }
@@ -75,6 +79,15 @@ enum SQLValue {
           sqlite3_uint64(raw.count), transientDestructor
         )
       }
+    case let .uuid(id):
+      let start = storage.baseAddress! + used
+      id.writeCanonicalText(
+        to: UnsafeMutableBufferPointer(start: start, count: UUID.canonicalTextCount))
+      used += UUID.canonicalTextCount
+      return sqlite3_bind_text(
+        statement, index, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self),
+        Int32(UUID.canonicalTextCount), staticDestructor
+      )
     case let .textBytes(bytes):
       let start = storage.baseAddress! + used
       _ = UnsafeMutableBufferPointer(start: start, count: bytes.count).initialize(from: bytes)
