@@ -25,6 +25,16 @@ import Testing
     ["ls", "--checked"],
     ["list", "--unchecked", "--category", "dairy", "--json", "--quiet"],
     ["list", "--wait=3", "--db=/tmp/a b.sqlite"],
+    ["list", "--by-aisle"],
+    ["history"],
+    ["history", "--limit", "5", "--json"],
+    ["history", "--limit=3", "-q"],
+    ["undo"],
+    ["undo", "12"],
+    ["undo", "3", "--db", "/tmp/x.sqlite"],
+    ["undo", "--", "-3"],
+    ["redo"],
+    ["redo", "--trace"],
   ]
 
   static let leftToTheArgumentParser: [[String]] = [
@@ -36,6 +46,8 @@ import Testing
     ["lists"], ["sort", "--by", "name"], ["frobnicate"], ["add", "-milk"],
     ["add", "milk", "-lparty"], ["list", "--json=yes"],
     ["--generate-completion-script", "bash"],
+    ["history", "--limit", "0"], ["history", "--limit", "many"], ["history", "recent"],
+    ["undo", "latest"], ["undo", "1", "2"], ["redo", "1"],
   ]
 
   @Test(arguments: accepted)
@@ -89,7 +101,8 @@ import Testing
       "add", "toggle", "check", "rm", "ls", "list", "milk", "2", "--json", "-q", "--quiet",
       "--trace", "--no-color", "--db", "/tmp/x", "-l", "party", "--list=a", "--wait", "1",
       "--quantity", "3", "--unit", "kg", "--category", "dairy", "--note", "x", "--checked",
-      "--unchecked", "--", "-", "--db=/y", "", "-x", "--help",
+      "--unchecked", "--", "-", "--db=/y", "", "-x", "--help", "history", "undo", "redo",
+      "--limit", "0", "--limit=4",
     ]
     var state: UInt64 = 0x1234_5678
     func next() -> Int {
@@ -117,7 +130,13 @@ func signature(_ command: any ParsableCommand) -> String {
       + "\(fields.unit as Any) \(fields.category as Any) \(fields.note as Any)"
   case let list as ListCommand:
     return "list \(list.global.settings) \(list.checked) \(list.unchecked) "
-      + "\(list.category as Any)"
+      + "\(list.category as Any) \(list.byAisle)"
+  case let history as HistoryCommand:
+    return "history \(history.global.settings) \(history.limit)"
+  case let undo as UndoCommand:
+    return "undo \(undo.global.settings) \(undo.id as Any)"
+  case let redo as RedoCommand:
+    return "redo \(redo.global.settings)"
   case let remove as RemoveCommand:
     return "remove \(remove.global.settings) \(remove.references)"
   case let mark as any MarkingCommand:

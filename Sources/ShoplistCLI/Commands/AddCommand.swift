@@ -23,7 +23,10 @@ struct AddCommand: QuickParsable {
     var grammar = QuickGrammar<AddCommand>()
     grammar.include(GlobalOptions.grammar, at: \.global)
     grammar.include(FieldOptions.grammar, at: \.fields)
-    grammar.positionals = \AddCommand.names
+    grammar.positionals = { command, names in
+      command.names = names
+      return true
+    }
     grammar.requiresPositionals = true
     grammar.defaults = { command in
       command.global = .withDefaults(GlobalOptions.assignDefaults)

@@ -4,7 +4,7 @@ import ShoppingCore
 import ShoppingSQLite
 import ShoppingTransfer
 
-struct HistoryCommand: ShoplistCommand {
+struct HistoryCommand: QuickParsable {
   static let configuration = CommandConfiguration(
     commandName: "history",
     abstract: "Show the changes made to the lists, newest first.",
@@ -24,6 +24,21 @@ struct HistoryCommand: ShoplistCommand {
 
   func validate() throws {
     guard limit >= 1 else { throw ValidationError("--limit takes a number from 1, not \(limit)") }
+  }
+
+  static var grammar: QuickGrammar<HistoryCommand> {
+    var grammar = QuickGrammar<HistoryCommand>()
+    grammar.include(GlobalOptions.grammar, at: \.global)
+    grammar.options["--limit"] = { command, text in
+      guard let limit = Int(text) else { return false }
+      command.limit = limit
+      return true
+    }
+    grammar.defaults = { command in
+      command.global = .withDefaults(GlobalOptions.assignDefaults)
+      command.limit = 20
+    }
+    return grammar
   }
 
   func run(in context: CommandContext) throws {

@@ -13,7 +13,10 @@ extension ReferencesCommand {
   static var grammar: QuickGrammar<Self> {
     var grammar = QuickGrammar<Self>()
     grammar.include(GlobalOptions.grammar, at: \.global)
-    grammar.positionals = \Self.references
+    grammar.positionals = { command, references in
+      command.references = references
+      return true
+    }
     grammar.requiresPositionals = true
     grammar.defaults = { command in
       command.global = .withDefaults(GlobalOptions.assignDefaults)

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct RedoCommand: ShoplistCommand {
+struct RedoCommand: QuickParsable {
   static let configuration = CommandConfiguration(
     commandName: "redo",
     abstract: "Re-apply the change most recently undone.",
@@ -8,6 +8,15 @@ struct RedoCommand: ShoplistCommand {
   )
 
   @OptionGroup var global: GlobalOptions
+
+  static var grammar: QuickGrammar<RedoCommand> {
+    var grammar = QuickGrammar<RedoCommand>()
+    grammar.include(GlobalOptions.grammar, at: \.global)
+    grammar.defaults = { command in
+      command.global = .withDefaults(GlobalOptions.assignDefaults)
+    }
+    return grammar
+  }
 
   func run(in context: CommandContext) throws {
     let (redone, _) = try context.openService().redo(label: context.label)

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct UndoCommand: ShoplistCommand {
+struct UndoCommand: QuickParsable {
   static let configuration = CommandConfiguration(
     commandName: "undo",
     abstract: "Take back a change: the newest, or the history entry ID.",
@@ -20,6 +20,23 @@ struct UndoCommand: ShoplistCommand {
   @Argument(
     help: ArgumentHelp("The history entry to take back (see shoplist history).", valueName: "id"))
   var id: Int?
+
+  static var grammar: QuickGrammar<UndoCommand> {
+    var grammar = QuickGrammar<UndoCommand>()
+    grammar.include(GlobalOptions.grammar, at: \.global)
+    grammar.positionals = { command, values in
+      guard values.count <= 1 else { return false }
+      guard let text = values.first else { return true }
+      guard let id = Int(text) else { return false }
+      command.id = id
+      return true
+    }
+    grammar.defaults = { command in
+      command.global = .withDefaults(GlobalOptions.assignDefaults)
+      command.id = nil
+    }
+    return grammar
+  }
 
   func run(in context: CommandContext) throws {
     let (undone, _) = try context.openService().undo(id, label: context.label)

@@ -15,8 +15,9 @@ enum QuickParser {
   static let commands: [String: any QuickParsable.Type] = {
     var commands: [String: any QuickParsable.Type] = [:]
     let types: [any QuickParsable.Type] = [
-      AddCommand.self, CheckCommand.self, ListCommand.self, RemoveCommand.self,
-      ToggleCommand.self, UncheckCommand.self,
+      AddCommand.self, CheckCommand.self, HistoryCommand.self, ListCommand.self,
+      RedoCommand.self, RemoveCommand.self, ToggleCommand.self, UncheckCommand.self,
+      UndoCommand.self,
     ]
     for type in types {
       for name in [type.configuration.commandName ?? ""] + type.configuration.aliases {
@@ -58,8 +59,9 @@ struct QuickGrammar<Command> {
   /// (a short list: a dictionary of strings would cost every run the run time's check that
   /// strings are hashable, a scan of the executable's conformance records).
   var aliases: [(spelling: String, option: String)] = []
-  /// Where the plain values go, and whether there must be one at least.
-  var positionals: WritableKeyPath<Command, [String]>?
+  /// Where the plain values go (`nil`: the command takes none): sets them, or says they are
+  /// not valid (the argument parser then reports it); and whether there must be one at least.
+  var positionals: ((inout Command, [String]) -> Bool)?
   var requiresPositionals = false
   /// Gives every property its default, as the argument parser would before parsing. It must
   /// assign each property directly: a property the argument parser declares cannot even be
@@ -134,9 +136,10 @@ extension QuickParsable {
       }
       guard option(&command, value) else { return nil }
     }
-    if let path = grammar.positionals {
-      guard !grammar.requiresPositionals || !positionals.isEmpty else { return nil }
-      command[keyPath: path] = positionals
+    if let setPositionals = grammar.positionals {
+      guard !grammar.requiresPositionals || !positionals.isEmpty,
+        setPositionals(&command, positionals)
+      else { return nil }
     } else if !positionals.isEmpty {
       return nil
     }
