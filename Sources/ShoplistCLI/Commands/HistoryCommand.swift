@@ -20,7 +20,10 @@ struct HistoryCommand: QuickParsable {
 
   @OptionGroup var global: GlobalOptions
   @Option(help: ArgumentHelp("How many entries to show.", valueName: "n"))
-  var limit = 20
+  var limit = defaultLimit
+
+  /// How many entries `history` shows unless told.
+  static let defaultLimit = 20
 
   func validate() throws {
     guard limit >= 1 else { throw ValidationError("--limit takes a number from 1, not \(limit)") }
@@ -36,7 +39,7 @@ struct HistoryCommand: QuickParsable {
     }
     grammar.defaults = { command in
       command.global = .withDefaults(GlobalOptions.assignDefaults)
-      command.limit = 20
+      command.limit = defaultLimit
     }
     return grammar
   }
