@@ -32,6 +32,11 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
     .unauthorized, "missing or wrong token: open the address shoplist serve printed",
     headers: [.wwwAuthenticate: "Bearer"])
   static let notFound = APIError(.notFound, "not found")
+  static let tooManyFailures = APIError(
+    .tooManyRequests, "too many wrong tokens from this address: try again in a minute",
+    headers: [.retryAfter: "60"])
+  static let notFromThePage = APIError(
+    .forbidden, "a change sent with the page's cookie must come from the page itself, as JSON")
   static let tooLarge = APIError(.contentTooLarge, "the request body is over 1 MiB")
 
   /// The error a client sees for what the shared library threw: the same words the command

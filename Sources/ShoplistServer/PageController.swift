@@ -4,16 +4,45 @@ import NIOCore
 
 /// The page at `/` and its two files, compiled into the binary from `Page/` (see
 /// Package.swift), and the OpenAPI description of the API. No data: served without a token.
-struct PageController<Context: RequestContext>: Sendable {
+///
+/// Opening the address `serve` printed (`/?token=TOKEN`) keeps the token in the session cookie
+/// and takes it out of the address bar (and of the history and bookmarks); a wrong token there
+/// counts as a failed authentication like one sent to the API.
+struct PageController: Sendable {
+  typealias Context = ServerRequestContext
+  let token: String
+  let failures: FailedAuthentications
+
   func addRoutes(to router: Router<Context>) {
     let index = EmbeddedFile(PackageResources.index_html, type: "text/html; charset=utf-8")
     let style = EmbeddedFile(PackageResources.app_css, type: "text/css; charset=utf-8")
     let script = EmbeddedFile(PackageResources.app_js, type: "text/javascript; charset=utf-8")
     let openAPI = EmbeddedFile(PackageResources.openapi_json, type: "application/json")
-    router.get("/") { _, _ in index }
+    router.get("/") { request, context in
+      guard let given = request.uri.queryParameters["token"] else {
+        return index.response(from: request, context: context)
+      }
+      return try signIn(String(given), context: context)
+    }
     router.get("/app.css") { _, _ in style }
     router.get("/app.js") { _, _ in script }
     router.get("/openapi.json") { _, _ in openAPI }
+  }
+
+  /// Sets the session cookie for the right token and sends the browser to the page.
+  private func signIn(_ given: String, context: Context) throws -> Response {
+    guard TokenAuthMiddleware.constantTimeEquals(given, token) else {
+      let blocked = failures.isBlocked(context.remoteAddressText)
+      failures.recordFailure(from: context.remoteAddressText)
+      throw blocked ? APIError.tooManyFailures : APIError.unauthorized
+    }
+    var response = Response.redirect(to: "/", type: .normal)
+    response.setCookie(
+      Cookie(
+        name: TokenAuthMiddleware.cookieName, value: token, path: "/", httpOnly: true,
+        sameSite: .strict))
+    response.headers[.cacheControl] = "no-store"
+    return response
   }
 }
 

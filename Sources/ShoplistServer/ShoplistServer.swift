@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -10,8 +11,12 @@ import UnixSignals
 /// the command line's commands are; every change goes through the same actions and reducers
 /// and is recorded in history, labelled `web: …`.
 ///
+/// Every request is treated as hostile: it must name a host this server serves, a path as
+/// written, and carry the token (or the cookie it sets, from the page itself); guessing is
+/// slowed down; connections are bounded in number and in how long they may idle or dawdle.
+///
 /// ```swift
-/// let server = ShoplistServer(service: service, configuration: .init(token: "secret"))
+/// let server = ShoplistServer(service: service, configuration: .init(token: "a-long-secret"))
 /// try await server.run()   // until SIGINT or SIGTERM
 /// ```
 public struct ShoplistServer: Sendable {
@@ -23,41 +28,84 @@ public struct ShoplistServer: Sendable {
     public var port: Int
     /// What every `/api` request must carry.
     public var token: String
+    /// The address people open when it is not the one served (behind a reverse proxy): its
+    /// host is accepted in `Host`, and a page opened there may send changes.
+    public var publicURL: String?
     /// How often an idle event stream gets a comment.
     public var keepAlive: Duration
     /// How often the database is asked for changes while an event stream is open.
     public var changePolling: Duration
+    /// How long a request's headers may take to arrive.
+    public var headerTimeout: Duration
+    /// How long a connection may stay idle between requests.
+    public var idleTimeout: Duration
+    /// How long the responses in flight at SIGTERM may take to be sent before the server
+    /// closes their connections.
+    public var gracePeriod: Duration
+    /// How many connections may be open at once; by default as many as the process's limit
+    /// on open files allows, less what the server needs for itself.
+    public var maximumConnections: Int?
+    /// How many wrong tokens or cookies an address may present in a minute before its
+    /// requests without a valid credential are refused for a minute (429).
+    public var failedAuthenticationLimit: Int
 
     /// A configuration.
     public init(
-      host: String = "127.0.0.1", port: Int = 8080, token: String,
-      keepAlive: Duration = .seconds(15), changePolling: Duration = .milliseconds(100)
+      host: String = "127.0.0.1", port: Int = 8080, token: String, publicURL: String? = nil,
+      keepAlive: Duration = .seconds(15), changePolling: Duration = .milliseconds(100),
+      headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
+      gracePeriod: Duration = .seconds(10), maximumConnections: Int? = nil,
+      failedAuthenticationLimit: Int = 20
     ) {
       self.host = host
       self.port = port
       self.token = token
+      self.publicURL = publicURL
       self.keepAlive = keepAlive
       self.changePolling = changePolling
+      self.headerTimeout = headerTimeout
+      self.idleTimeout = idleTimeout
+      self.gracePeriod = gracePeriod
+      self.maximumConnections = maximumConnections
+      self.failedAuthenticationLimit = failedAuthenticationLimit
     }
   }
 
   let service: ShoppingService
   let configuration: Configuration
+  /// Failed authentications by address, kept for the life of the server.
+  let failures: FailedAuthentications
 
   /// A server of `service`'s database.
   public init(service: ShoppingService, configuration: Configuration) {
     self.service = service
     self.configuration = configuration
+    self.failures = FailedAuthentications(limit: configuration.failedAuthenticationLimit)
+  }
+
+  /// The authority of ``Configuration/publicURL``.
+  var publicAuthority: Authority? {
+    configuration.publicURL.flatMap { Authority(origin: $0) }
   }
 
   /// The routes, for a server or for tests that send requests without a socket.
   func router(feed: ChangeFeed) -> Router<ServerRequestContext> {
     let router = Router(context: ServerRequestContext.self)
     // A middleware wraps only the routes added after it: errors first, so that it also turns
-    // the token check's refusals and the router's "not found" into JSON.
+    // the other middleware's refusals and the router's "not found" into JSON.
     router.add(middleware: JSONErrorMiddleware())
-    router.add(middleware: TokenAuthMiddleware(token: configuration.token))
-    PageController().addRoutes(to: router)
+    router.add(
+      middleware: RequestGuardMiddleware(
+        hosts: ServedHosts(listening: configuration.host, publicURL: publicAuthority)))
+    // After the guard, every path is as written, so "under /api" is a plain prefix; the check
+    // wraps the router's "not found" too, so an unknown /api path is 401 without the token.
+    router.add(
+      middleware: TokenAuthMiddleware(
+        token: configuration.token, failures: failures, publicOrigin: publicAuthority,
+        publicScheme: configuration.publicURL?.lowercased().hasPrefix("https:") == true
+          ? "https" : "http",
+        isSecure: false))
+    PageController(token: configuration.token, failures: failures).addRoutes(to: router)
     let api = router.group("api")
     ListsController(service: service).addRoutes(to: api.group("lists"))
     EventsController(feed: feed, keepAlive: configuration.keepAlive).addRoutes(to: api)
@@ -66,13 +114,22 @@ public struct ShoplistServer: Sendable {
 
   /// The application, calling `onListening` with the port once it listens.
   func application(
-    feed: ChangeFeed, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    feed: ChangeFeed, connections: OpenConnections,
+    onListening: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
     var logger = Logger(label: "shoplist.serve")
     logger.logLevel = .warning
+    let http1 = HTTP1Channel.Configuration(
+      additionalChannelHandlers: [DrainBeforeClose(connections: connections)],
+      idleTimeout: TimeAmount(configuration.idleTimeout))
+    let headerTimeout = TimeAmount(configuration.headerTimeout)
     return Application(
       router: router(feed: feed),
-      server: .http1(configuration: .init(additionalChannelHandlers: [DrainBeforeClose()])),
+      server: HTTPServerBuilder { responder in
+        GuardedHTTP1Channel(
+          base: HTTP1Channel(responder: responder, configuration: http1),
+          connections: connections, headerTimeout: headerTimeout)
+      },
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: nil),
       onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
@@ -80,31 +137,63 @@ public struct ShoplistServer: Sendable {
     )
   }
 
+  /// The bound on open connections: the configured one, else what the file limit allows
+  /// (raised to the hard limit first).
+  func connectionLimit() -> Int {
+    configuration.maximumConnections ?? FileLimit.connections(under: FileLimit.raise())
+  }
+
   /// Serves until SIGINT or SIGTERM, then stops taking connections, lets the requests in
-  /// flight finish (for at most `gracePeriod`), ends the event streams, and returns.
+  /// flight finish for at most ``Configuration/gracePeriod`` (closing whatever is still open
+  /// then), ends the event streams, and returns.
   ///
   /// - Parameter onListening: Called with the port once the server listens.
-  public func run(
-    gracePeriod: Duration = .seconds(10),
-    onListening: @escaping @Sendable (Int) async -> Void = { _ in }
-  ) async throws {
+  public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
     let feed = ChangeFeed(service: service, interval: configuration.changePolling)
-    let app = application(feed: feed, onListening: onListening)
-    var group = ServiceGroupConfiguration(
-      services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint],
-      logger: app.logger)
-    group.maximumGracefulShutdownDuration = gracePeriod
+    let connections = OpenConnections(limit: connectionLimit())
+    let app = application(feed: feed, connections: connections, onListening: onListening)
+    // The grace period is kept here rather than by the service group, whose cancellation at
+    // the end of it would stop reading requests but let responses go on being written.
+    var group = ServiceGroupConfiguration(services: [.init(service: app)], logger: app.logger)
+    group.maximumGracefulShutdownDuration = nil
+    let services = ServiceGroup(configuration: group)
+    let grace = configuration.gracePeriod
     defer { feed.finish() }
-    try await ServiceGroup(configuration: group).run()
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+      tasks.addTask { try await services.run() }
+      tasks.addTask {
+        // The first signal starts the shutdown and the grace period; a second one, or the end
+        // of the grace period, closes whatever is still open.
+        var graceTimer: Task<Void, Never>?
+        defer { graceTimer?.cancel() }
+        for await _ in await UnixSignalsSequence(trapping: .sigterm, .sigint) {
+          guard graceTimer == nil else {
+            connections.closeAll()
+            continue
+          }
+          graceTimer = Task {
+            try? await Task.sleep(for: grace)
+            if !Task.isCancelled { connections.closeAll() }
+          }
+          await services.triggerGracefulShutdown()
+        }
+      }
+      try await tasks.next()
+      tasks.cancelAll()
+    }
   }
 }
 
-/// The context of every request: bodies up to 1 MiB (larger ones are answered 413).
+/// The context of every request: bodies up to 1 MiB (larger ones are answered 413), and the
+/// address the request came from.
 struct ServerRequestContext: RequestContext {
   var coreContext: CoreRequestContextStorage
+  /// The client's address as text (its IP address), or `"unknown"`.
+  let remoteAddressText: String
 
   init(source: ApplicationRequestContextSource) {
     coreContext = CoreRequestContextStorage(source: source)
+    remoteAddressText = source.channel.remoteAddress?.ipAddress ?? "unknown"
   }
 
   var maxUploadSize: Int { 1 << 20 }

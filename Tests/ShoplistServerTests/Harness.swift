@@ -17,8 +17,15 @@ final class Harness: Sendable {
 
   let folder: URL
   let service: ShoppingService
+  /// The server's configuration: what ``init(configuring:)`` made of the tests' defaults.
+  let configuration: ShoplistServer.Configuration
 
-  init() throws {
+  init(configuring configure: (inout ShoplistServer.Configuration) -> Void = { _ in }) throws {
+    var configuration = ShoplistServer.Configuration(
+      port: 0, token: Self.token, keepAlive: .milliseconds(200),
+      changePolling: .milliseconds(20))
+    configure(&configuration)
+    self.configuration = configuration
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("shoplist-server-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -33,17 +40,15 @@ final class Harness: Sendable {
   }
 
   var server: ShoplistServer {
-    ShoplistServer(
-      service: service,
-      configuration: .init(
-        port: 0, token: Self.token, keepAlive: .milliseconds(200),
-        changePolling: .milliseconds(20)))
+    ShoplistServer(service: service, configuration: configuration)
   }
 
   /// Runs `body` with a client of the running server.
   func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
     let feed = ChangeFeed(service: service, interval: .milliseconds(20))
-    try await server.application(feed: feed).test(.live) { client in try await body(client) }
+    let connections = OpenConnections(limit: configuration.maximumConnections ?? 1_000)
+    try await server.application(feed: feed, connections: connections)
+      .test(.live) { client in try await body(client) }
     feed.finish()
   }
 

@@ -10,16 +10,21 @@ struct ServeCommand: ShoplistCommand {
     commandName: "serve",
     abstract: "Serve the lists to the phones of your household: a page and a JSON API.",
     discussion: """
-      The first line printed is the address to open, with the access token; anyone with it \\
-      can change your lists. The default address is this machine only (127.0.0.1); to reach \\
-      it from phones on your network, give --host 0.0.0.0. Stops on Ctrl-C or SIGTERM, after \\
-      the requests in flight.
+      The first line printed is the address to open, with the access token; anyone with it \
+      can change your lists. The default address is this machine only (127.0.0.1); to reach \
+      it from phones on your network, give --host 0.0.0.0. Behind a reverse proxy, give the \
+      address people open as --url. Stops on Ctrl-C or SIGTERM, after the requests in flight \
+      (for at most --grace seconds).
 
       Examples:
         shoplist serve
         shoplist serve --host 0.0.0.0 --port 8080
+        shoplist serve --url https://list.example.org
       """
   )
+
+  /// The fewest characters a token may have: a shorter one is guessed too easily.
+  static let minimumTokenLength = 16
 
   @OptionGroup var global: GlobalOptions
   @Option(help: ArgumentHelp("The address to listen on.", valueName: "addr"))
@@ -28,42 +33,79 @@ struct ServeCommand: ShoplistCommand {
   var port = 8080
   @Option(
     help: ArgumentHelp(
-      "The access token (else $SHOPLIST_TOKEN, else a new random one).", valueName: "token"))
+      "The access token, at least 16 characters (else $SHOPLIST_TOKEN, else a new random one).",
+      valueName: "token"))
   var token: String?
+  @Option(
+    help: ArgumentHelp(
+      "The address people open, when it is not the one served (else $SHOPLIST_URL).",
+      valueName: "url"))
+  var url: String?
+  @Option(
+    help: ArgumentHelp(
+      "How long requests in flight at shutdown may take to finish.",
+      valueName: "seconds"))
+  var grace: Double = 10
 
   func validate() throws {
     guard (0...65_535).contains(port) else {
       throw ValidationError("--port must be from 0 to 65535")
     }
-    if let token, !Self.isUsable(token) {
-      throw ValidationError("--token must be printable ASCII without spaces")
+    if let token, let problem = Self.problem(withToken: token) {
+      throw ValidationError("--token \(problem)")
+    }
+    if let url, Self.publicURL(url) == nil {
+      throw ValidationError("--url must be an http:// or https:// address of a host, with no path")
+    }
+    guard grace.isFinite, (0...3_600).contains(grace) else {
+      throw ValidationError("--grace must be a number of seconds from 0 to 3600")
     }
   }
 
-  /// Whether a token can travel in an address, a header and a cookie as it is.
-  static func isUsable(_ token: String) -> Bool {
-    !token.isEmpty
-      && token.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && $0 != ";" }
+  /// What is wrong with a token, if anything: it must travel in an address, a header and a
+  /// cookie as it is, and be long enough not to be guessed.
+  static func problem(withToken token: String) -> String? {
+    guard token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != ";" })
+    else { return "must be printable ASCII without spaces" }
+    guard token.count >= minimumTokenLength else {
+      return "must be at least \(minimumTokenLength) characters"
+    }
+    return nil
+  }
+
+  /// `url` without a trailing `/`, if it is an `http://` or `https://` address of a host with
+  /// no path, query or user.
+  static func publicURL(_ url: String) -> String? {
+    guard let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", let host = parts.host, !host.isEmpty,
+      parts.user == nil, parts.password == nil, parts.query == nil, parts.fragment == nil,
+      parts.path.isEmpty || parts.path == "/"
+    else { return nil }
+    return url.hasSuffix("/") ? String(url.dropLast()) : url
   }
 
   func run(in context: CommandContext) throws {
     let fromEnvironment = context.environment.nonEmpty("SHOPLIST_TOKEN")
-    if let fromEnvironment, !Self.isUsable(fromEnvironment) {
-      throw CommandError.usage("$SHOPLIST_TOKEN must be printable ASCII without spaces")
+    if token == nil, let fromEnvironment, let problem = Self.problem(withToken: fromEnvironment) {
+      throw CommandError.usage("$SHOPLIST_TOKEN \(problem)")
     }
+    let shownURL = try url.flatMap(Self.publicURL) ?? Self.publicURLFromEnvironment(context)
     let token = token ?? fromEnvironment ?? Self.randomToken()
     let service = try context.openService()
     let server = ShoplistServer(
       service: service,
-      configuration: .init(host: host, port: port, token: token))
-    let shown = Self.address(toOpen: host)
+      configuration: .init(
+        host: host, port: port, token: token, publicURL: shownURL,
+        gracePeriod: .milliseconds(Int64((grace * 1_000).rounded()))))
+    let host = self.host
     let io = context.io
     let listening = Mutex(false)
     do {
       try Self.runBlocking {
         try await server.run { port in
           listening.withLock { $0 = true }
-          try? io.standardOutput("serving http://\(shown):\(port)/?token=\(token)\n")
+          let base = shownURL ?? "http://\(Self.address(toOpen: host)):\(port)"
+          try? io.standardOutput("serving \(base)/?token=\(token)\n")
         }
       }
     } catch  where !listening.withLock({ $0 }) {
@@ -71,6 +113,16 @@ struct ServeCommand: ShoplistCommand {
       throw CommandError.unavailable(
         "cannot listen on \(host) port \(port): \(Self.reason(error))")
     }
+  }
+
+  /// `$SHOPLIST_URL`, checked as `--url` is.
+  private static func publicURLFromEnvironment(_ context: CommandContext) throws -> String? {
+    guard let fromEnvironment = context.environment.nonEmpty("SHOPLIST_URL") else { return nil }
+    guard let checked = publicURL(fromEnvironment) else {
+      throw CommandError.usage(
+        "$SHOPLIST_URL must be an http:// or https:// address of a host, with no path")
+    }
+    return checked
   }
 
   /// The system's words for why listening failed, without the socket call's details.
@@ -96,7 +148,7 @@ struct ServeCommand: ShoplistCommand {
   /// The host to put in the address printed: the one listened on, or, for every address
   /// (`0.0.0.0`), this machine's own address on its network, which a phone can open.
   static func address(toOpen host: String) -> String {
-    guard host == "0.0.0.0" || host == "::" else { return host.contains(":") ? "[\(host)]" : host }
+    guard NetworkAddress.isWildcard(host) else { return host.contains(":") ? "[\(host)]" : host }
     return NetworkAddress.firstNonLoopbackIPv4() ?? host
   }
 

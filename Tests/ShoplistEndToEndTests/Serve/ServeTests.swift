@@ -28,18 +28,20 @@ import Testing
 
   @Test func theTokenComesFromTheOptionOrTheEnvironment() throws {
     let shoplist = try Shoplist()
-    let fromOption = try ServingShoplist(shoplist, ["--token", "open-sesame"])
-    #expect(fromOption.firstLine.hasSuffix("/?token=open-sesame"))
+    let fromOption = try ServingShoplist(shoplist, ["--token", "open-sesame-0123456"])
+    #expect(fromOption.firstLine.hasSuffix("/?token=open-sesame-0123456"))
     #expect(try fromOption.request("GET", "/api/lists").status == 200)
     fromOption.stop()
 
-    let fromEnvironment = try ServingShoplist(shoplist, environment: ["SHOPLIST_TOKEN": "abc123"])
-    #expect(fromEnvironment.token == "abc123")
+    let fromEnvironment = try ServingShoplist(
+      shoplist, environment: ["SHOPLIST_TOKEN": "abc123abc123abc123"])
+    #expect(fromEnvironment.token == "abc123abc123abc123")
     fromEnvironment.stop()
 
     let bad = try shoplist.run("serve", "--token", "has space")
     #expect(bad.status == 64)
-    let badEnvironment = try shoplist.run("serve", environment: ["SHOPLIST_TOKEN": "a;b"])
+    let badEnvironment = try shoplist.run(
+      "serve", environment: ["SHOPLIST_TOKEN": "a;b-long-enough-token"])
     #expect(badEnvironment.status == 64)
     #expect(
       badEnvironment.stderr == "shoplist: $SHOPLIST_TOKEN must be printable ASCII without spaces\n")

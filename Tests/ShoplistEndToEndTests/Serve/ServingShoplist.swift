@@ -18,12 +18,22 @@ final class ServingShoplist {
   private let errors = Pipe()
 
   /// Starts `shoplist serve ARGUMENTS` on `shoplist`'s database and waits for its first line.
-  init(_ shoplist: Shoplist, _ arguments: [String] = [], environment extra: [String: String] = [:])
-    throws
-  {
+  ///
+  /// - Parameter fileLimit: The limit on open files to start it under (`ulimit -n`), if any.
+  init(
+    _ shoplist: Shoplist, _ arguments: [String] = [], environment extra: [String: String] = [:],
+    fileLimit: Int? = nil
+  ) throws {
     self.shoplist = shoplist
-    process.executableURL = Shoplist.binary
-    process.arguments = ["serve", "--port", "0"] + arguments
+    if let fileLimit {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments =
+        ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", Shoplist.binary.path, "serve"]
+        + ["--port", "0"] + arguments
+    } else {
+      process.executableURL = Shoplist.binary
+      process.arguments = ["serve", "--port", "0"] + arguments
+    }
     process.environment = shoplist.environment.merging(extra) { $1 }
     process.standardOutput = output
     process.standardError = errors
@@ -39,7 +49,8 @@ final class ServingShoplist {
     firstLine =
       String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init)
       ?? ""
-    guard let match = firstLine.firstMatch(of: /^serving (http:\/\/[^\/]+)\/\?token=(\S+)$/) else {
+    guard let match = firstLine.firstMatch(of: /^serving (https?:\/\/[^\/]+)\/\?token=(\S+)$/)
+    else {
       process.terminate()
       throw Shoplist.Failure("serve printed \(firstLine.debugDescription)")
     }
@@ -61,6 +72,11 @@ final class ServingShoplist {
     process.waitUntilExit()
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     return (process.terminationStatus, stderr)
+  }
+
+  /// The port it listens on.
+  var port: Int {
+    Int(base.split(separator: ":").last ?? "") ?? 0
   }
 
   /// Where requests go, for any thread.

@@ -7,13 +7,18 @@ import NIOHTTPTypes
 /// written to the pipeline, and closing a channel drops the bytes still queued in it: a long
 /// list's document would arrive cut. Sitting between that close and the socket, this handler
 /// counts the writes not yet done and closes once there are none (or at once when a write
-/// fails: the peer is gone).
+/// fails: the peer is gone, or when the grace period is over: ``OpenConnections/closeAll()``).
 final class DrainBeforeClose: ChannelOutboundHandler, RemovableChannelHandler {
   typealias OutboundIn = HTTPResponsePart
   typealias OutboundOut = HTTPResponsePart
 
+  private let connections: OpenConnections
   private var pendingWrites = 0
   private var deferredClose: (mode: CloseMode, promise: EventLoopPromise<Void>?)?
+
+  init(connections: OpenConnections) {
+    self.connections = connections
+  }
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
     pendingWrites += 1
@@ -29,11 +34,18 @@ final class DrainBeforeClose: ChannelOutboundHandler, RemovableChannelHandler {
   }
 
   func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
-    guard pendingWrites > 0, mode == .all else {
-      context.close(mode: mode, promise: promise)
+    let waiting = deferredClose?.promise
+    guard pendingWrites > 0, mode == .all, !connections.isClosingAll else {
+      // Closing now: a close held back earlier completes with this one.
+      deferredClose = nil
+      let closing = promise ?? waiting.map { _ in context.eventLoop.makePromise() }
+      if let waiting, let closing { closing.futureResult.cascade(to: waiting) }
+      context.close(mode: mode, promise: closing)
       return
     }
-    deferredClose = (mode, promise)
+    let held = promise ?? waiting
+    if let waiting, let promise { promise.futureResult.cascade(to: waiting) }
+    deferredClose = (mode, held)
     context.flush()
   }
 }

@@ -1,0 +1,132 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Lets a request through to the API only with the server's token: as `Authorization: Bearer
+/// TOKEN`, or as the session cookie that opening `/?token=TOKEN` sets (HttpOnly,
+/// SameSite=Strict). Tokens are compared in constant time. It guards every path under `/api`,
+/// routes and unknown paths alike; it runs after ``RequestGuardMiddleware``, which lets through
+/// only paths as written, so no other spelling of an `/api` path gets past it.
+///
+/// - A request with no credential is 401; one with a wrong credential is 401 too, and counts
+///   against its address (``FailedAuthentications``): an address that keeps guessing gets 429
+///   for its requests without a valid credential.
+/// - A cookie is sent by the browser on its own, also with requests another site makes it send
+///   (a form posted from a page on another port is the same site). So a change authenticated by
+///   the cookie must come from the page itself — an `Origin` naming this server, or
+///   `Sec-Fetch-Site: same-origin` — and carry JSON if it carries a body: 403 otherwise.
+///   Requests with the bearer token are not sent by browsers on their own and need neither.
+struct TokenAuthMiddleware: RouterMiddleware {
+  typealias Context = ServerRequestContext
+  static var cookieName: String { "shoplist_session" }
+  static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+  let token: String
+  let failures: FailedAuthentications
+  /// The public address's authority (`--url`), an origin the page may also be opened under.
+  let publicOrigin: Authority?
+  /// The public address's scheme (`http` or `https`).
+  let publicScheme: String
+  /// Whether the server is reached over TLS: the default port of a `Host` without one.
+  let isSecure: Bool
+
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    let path = request.uri.path
+    guard path == "/api" || path.hasPrefix("/api/") else {
+      return try await next(request, context)
+    }
+    let address = context.remoteAddressText
+    switch credential(of: request) {
+    case .bearer(let given) where Self.constantTimeEquals(given, token):
+      return try await next(request, context)
+    case .cookie(let given) where Self.constantTimeEquals(given, token):
+      try checkFromThePage(request)
+      return try await next(request, context)
+    case .none:
+      if failures.isBlocked(address) { throw APIError.tooManyFailures }
+      throw APIError.unauthorized
+    case .bearer, .cookie:
+      let blocked = failures.isBlocked(address)
+      failures.recordFailure(from: address)
+      throw blocked ? APIError.tooManyFailures : APIError.unauthorized
+    }
+  }
+
+  private enum Credential {
+    case bearer(String)
+    case cookie(String)
+    case none
+  }
+
+  private func credential(of request: Request) -> Credential {
+    if let authorization = request.headers[.authorization] {
+      let scheme = "bearer "
+      guard authorization.count > scheme.count,
+        authorization.prefix(scheme.count).lowercased() == scheme
+      else { return .bearer("") }
+      return .bearer(String(authorization.dropFirst(scheme.count)))
+    }
+    if let cookie = request.cookies[Self.cookieName] { return .cookie(cookie.value) }
+    return .none
+  }
+
+  /// Refuses (403) a change sent with the cookie that does not come from the page: its
+  /// `Origin` must be this server as the request names it (its `Host`) or the public address,
+  /// else `Sec-Fetch-Site` must say `same-origin`; and a body must be JSON.
+  private func checkFromThePage(_ request: Request) throws {
+    switch request.method {
+    case .get, .head, .options: return
+    default: break
+    }
+    if let origin = request.headers[.origin] {
+      guard isServed(origin: origin, for: request) else { throw APIError.notFromThePage }
+    } else {
+      guard request.headers[Self.secFetchSite]?.lowercased() == "same-origin" else {
+        throw APIError.notFromThePage
+      }
+    }
+    if let type = request.headers[.contentType] {
+      let mediaType = type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+      guard mediaType?.lowercased() == "application/json" else { throw APIError.notFromThePage }
+    } else if Self.hasBody(request) {
+      throw APIError.notFromThePage
+    }
+  }
+
+  /// Whether `origin` is this server: the public address, or the scheme it is served under
+  /// with the host and port the request names.
+  private func isServed(origin text: String, for request: Request) -> Bool {
+    guard let origin = Authority(origin: text) else { return false }
+    if let publicOrigin, origin == publicOrigin,
+      text.lowercased().hasPrefix(publicScheme + "://")
+    {
+      return true
+    }
+    let scheme = isSecure ? "https" : "http"
+    guard text.lowercased().hasPrefix(scheme + "://"),
+      var host = request.head.authority.flatMap({ Authority(parsing: $0) })
+    else { return false }
+    host.port = host.port ?? Authority.defaultPort(scheme)
+    return origin == host
+  }
+
+  private static func hasBody(_ request: Request) -> Bool {
+    if let length = request.headers[.contentLength] { return length != "0" }
+    return request.headers[.transferEncoding] != nil
+  }
+
+  /// Whether `given` is `expected`, in a time that depends on their lengths only, never on
+  /// where they first differ.
+  static func constantTimeEquals(_ given: String, _ expected: String) -> Bool {
+    let given = Array(given.utf8)
+    let expected = Array(expected.utf8)
+    var difference = given.count == expected.count ? 0 : 1
+    for index in expected.indices {
+      let byte = given.isEmpty ? 0 : given[index % given.count]
+      difference |= Int(byte ^ expected[index])
+    }
+    return difference == 0
+  }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import ShoplistTestSupport
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// No number of idle, slow or excess connections stops `shoplist serve` answering others, or
+/// kills it: the real binary, held open by raw sockets.
+@Suite(.serialized) struct ConnectionTests {
+  @Test(.timeLimit(.minutes(2)))
+  func twoThousandIdleConnectionsDoNotKeepAnAuthorisedRequestWaiting() throws {
+    RawConnection.allowOpenFiles(8_192)
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "Milk")
+    // Started under a limit that leaves room for them, whatever the machine's default.
+    let server = try ServingShoplist(shoplist, fileLimit: 8_192)
+
+    var idle: [RawConnection] = []
+    for _ in 0..<2_000 {
+      guard let connection = RawConnection(port: server.port) else { break }
+      idle.append(connection)
+    }
+    #expect(idle.count == 2_000)
+
+    for attempt in 0..<5 {
+      let started = Date()
+      let answer = try server.request("GET", "/api/lists/shopping")
+      let seconds = Date().timeIntervalSince(started)
+      #expect(answer.status == 200, "attempt \(attempt + 1)")
+      #expect(seconds < 1, "attempt \(attempt + 1) took \(seconds) s")
+    }
+    #expect(server.process.isRunning)
+    idle.removeAll()
+    #expect(server.stop().status == 0)
+  }
+
+  @Test(.timeLimit(.minutes(2)))
+  func atTheFileLimitNewConnectionsAreRefusedAndOpenOnesServed() throws {
+    RawConnection.allowOpenFiles(4_096)
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "Milk")
+    let server = try ServingShoplist(shoplist, fileLimit: 160)
+    let bearer = ["Authorization: Bearer \(server.token)"]
+
+    // A phone already connected, its connection kept alive.
+    guard let phone = RawConnection(port: server.port) else {
+      throw Shoplist.Failure("cannot connect")
+    }
+    #expect(phone.request("GET", "/api/lists", port: server.port, headers: bearer) == 200)
+
+    // Far more connections than the limit allows, sending nothing.
+    var flood: [RawConnection] = []
+    for _ in 0..<400 {
+      if let connection = RawConnection(port: server.port) { flood.append(connection) }
+    }
+    // Past the limit, a new connection is closed at once, never left hanging.
+    usleep(300_000)
+    guard let late = RawConnection(port: server.port) else {
+      throw Shoplist.Failure("cannot connect")
+    }
+    let refused = late.receive(for: 3)
+    #expect(refused.closed, "a connection past the limit was kept waiting")
+
+    // The open connection keeps being answered, within a second, and the server lives.
+    for attempt in 0..<3 {
+      let started = Date()
+      let status = phone.request(
+        "GET", "/api/lists/shopping", port: server.port, headers: bearer, seconds: 2)
+      #expect(status == 200, "attempt \(attempt + 1)")
+      #expect(Date().timeIntervalSince(started) < 1)
+    }
+    #expect(server.process.isRunning)
+
+    // Once the flood is gone, new connections are taken again.
+    flood.removeAll()
+    usleep(500_000)
+    #expect(try server.request("GET", "/api/lists").status == 200)
+    #expect(server.process.isRunning)
+    #expect(server.stop().status == 0)
+  }
+
+  @Test(.timeLimit(.minutes(2)))
+  func headersMustArriveWithinTenSeconds() throws {
+    let shoplist = try Shoplist()
+    let server = try ServingShoplist(shoplist)
+    guard let silent = RawConnection(port: server.port),
+      let dribbling = RawConnection(port: server.port),
+      let keptAlive = RawConnection(port: server.port)
+    else { throw Shoplist.Failure("cannot connect") }
+    #expect(
+      keptAlive.request(
+        "GET", "/api/lists", port: server.port, headers: ["Authorization: Bearer \(server.token)"])
+        == 200)
+    let started = Date()
+    // Half a request's headers, a byte every second.
+    let partial = Array("GET /api/lists HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    var closedAt: Date?
+    for character in partial.prefix(14) {
+      guard dribbling.send(String(character)) else { break }
+      if dribbling.receive(for: 1).closed {
+        closedAt = Date()
+        break
+      }
+    }
+    let dribbled = closedAt ?? (dribbling.receive(for: 2).closed ? Date() : nil)
+    #expect(dribbled != nil, "a request dribbling its headers was kept open")
+    if let dribbled {
+      let seconds = dribbled.timeIntervalSince(started)
+      #expect(seconds >= 9 && seconds < 12, "closed after \(seconds) s")
+    }
+    // A connection that never sent anything is gone by then too; one kept alive after a
+    // request is not (it may idle for a minute).
+    #expect(silent.receive(for: 1).closed)
+    #expect(
+      keptAlive.request(
+        "GET", "/api/lists", port: server.port, headers: ["Authorization: Bearer \(server.token)"])
+        == 200)
+    #expect(server.stop().status == 0)
+  }
+
+  @Test(.timeLimit(.minutes(2)))
+  func anEventStreamOutlivesTheTimeouts() throws {
+    let shoplist = try Shoplist()
+    let server = try ServingShoplist(shoplist)
+    guard let stream = RawConnection(port: server.port) else {
+      throw Shoplist.Failure("cannot connect")
+    }
+    #expect(
+      stream.send(
+        "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+          + "Authorization: Bearer \(server.token)\r\n\r\n"))
+    let opened = stream.receive(for: 3) { $0.contains(": connected") }
+    #expect(opened.text.contains(": connected"))
+    // Past the header deadline, a change still arrives on it.
+    let quiet = stream.receive(for: 12)
+    #expect(!quiet.closed)
+    try shoplist.ok("add", "Milk")
+    let change = stream.receive(for: 3) { $0.contains("event: change") }
+    #expect(change.text.contains(#"data: {"list": "shopping"}"#))
+    #expect(server.stop().status == 0)
+  }
+
+  @Test(.timeLimit(.minutes(2)))
+  func slowReadersGetWholeBodiesOnSigtermWithinTheGracePeriod() throws {
+    let shoplist = try Shoplist()
+    try Self.fillWithALongList(shoplist)
+    let server = try ServingShoplist(shoplist, ["--grace", "30"])
+    let request =
+      "GET /api/lists/shopping HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+      + "Authorization: Bearer \(server.token)\r\n\r\n"
+    let readers = (0..<20).compactMap { _ in
+      RawConnection(port: server.port, receiveBuffer: 16_384)
+    }
+    #expect(readers.count == 20)
+    for reader in readers { reader.send(request) }
+
+    // Each reads about 400 KB a second: a few seconds for the whole list.
+    let results = Mutex<[(whole: Bool, bytes: Int)]>([])
+    let group = DispatchGroup()
+    for reader in readers {
+      DispatchQueue.global().async(group: group) {
+        let result = reader.readSlowly(pause: 0.04, for: 60)
+        results.withLock { $0.append(result) }
+      }
+    }
+    usleep(500_000)
+    let signalled = Date()
+    let (status, stderr) = server.stop(SIGTERM)
+    group.wait()
+
+    #expect(status == 0, "\(stderr)")
+    let all = results.withLock { $0 }
+    #expect(all.count == 20)
+    for (index, result) in all.enumerated() {
+      #expect(result.whole, "reader \(index + 1) got \(result.bytes) bytes")
+    }
+    #expect(Date().timeIntervalSince(signalled) < 30)
+  }
+
+  @Test(.timeLimit(.minutes(2)))
+  func aReaderSlowerThanTheGracePeriodDoesNotHoldTheServer() throws {
+    let shoplist = try Shoplist()
+    // More than the sockets between them hold: the server still has most of it to send.
+    try Self.fillWithALongList(shoplist, items: 60_000)
+    let server = try ServingShoplist(shoplist, ["--grace", "2"])
+    guard let stalled = RawConnection(port: server.port, receiveBuffer: 4_096) else {
+      throw Shoplist.Failure("cannot connect")
+    }
+    stalled.send(
+      "GET /api/lists/shopping HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+        + "Authorization: Bearer \(server.token)\r\n\r\n")
+    usleep(500_000)
+    let signalled = Date()
+    let (status, _) = server.stop(SIGTERM)
+    let seconds = Date().timeIntervalSince(signalled)
+    #expect(status == 0)
+    #expect(seconds >= 1.5 && seconds < 6, "exited \(seconds) s after SIGTERM")
+  }
+
+  /// About 1.6 MB of list document for 7,000 items with notes.
+  static func fillWithALongList(_ shoplist: Shoplist, items: Int = 7_000) throws {
+    let rows = (1...items).map {
+      "item \($0),\($0 % 9 + 1),kg,aisle \($0 % 30),a note long enough to weigh on the list"
+    }
+    let imported = try shoplist.run(
+      arguments: ["import", "-", "--format", "csv", "-q"],
+      stdin: "name,quantity,unit,category,note\n" + rows.joined(separator: "\n"))
+    #expect(imported.status == 0, "\(imported)")
+  }
+}

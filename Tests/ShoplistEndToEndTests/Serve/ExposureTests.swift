@@ -1,0 +1,324 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `shoplist serve` attacked as an outsider would: the real binary on loopback, each request
+/// made with curl or a raw socket, the database compared before and after.
+@Suite(.serialized) struct ExposureTests {
+  /// Every route, as a client would call it: method, path, JSON body.
+  static func routes(item: String) -> [(String, String, String?)] {
+    [
+      ("GET", "/api/lists", nil),
+      ("POST", "/api/lists", #"{"name": "intruders"}"#),
+      ("GET", "/api/lists/shopping", nil),
+      ("POST", "/api/lists/shopping/items", #"{"name": "stolen"}"#),
+      ("PATCH", "/api/lists/shopping/items/\(item)", #"{"checked": true}"#),
+      ("DELETE", "/api/lists/shopping/items/\(item)", nil),
+      ("POST", "/api/lists/shopping/clear", nil),
+      ("POST", "/api/lists/shopping/reset", nil),
+      ("GET", "/api/events", nil),
+    ]
+  }
+
+  /// The spellings of a path that must not reach it: an empty segment in each place, `.` and
+  /// `..` segments, plain and encoded, encoded slashes and backslashes, a trailing slash.
+  static func spellings(of path: String) -> [String] {
+    let rest = String(path.dropFirst("/api".count))
+    return [
+      "/" + path, "/api/" + rest, path + "/", "/./" + path.dropFirst(), "/api/." + rest,
+      "/api/%2e" + rest, "/api/x/.." + rest, "/api/x/%2E%2E" + rest, "/api%2F" + rest.dropFirst(),
+      "/api%2f" + rest.dropFirst(), "/api%5c" + rest.dropFirst(), "/api\\" + rest.dropFirst(),
+    ]
+  }
+
+  @Test func pathsNotAsWrittenAre404OnEveryRouteWithOrWithoutTheToken() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "Milk", "Bread")
+    try shoplist.ok("check", "Bread")
+    let item = try Self.itemID(shoplist, "Milk")
+    let before = try shoplist.dump()
+    let server = try ServingShoplist(shoplist)
+
+    for (method, path, body) in Self.routes(item: item) {
+      for spelling in Self.spellings(of: path) {
+        for authorized in [false, true] {
+          let answer = try server.endpoint.request(
+            method, spelling, json: body, authorized: authorized,
+            curlOptions: ["--path-as-is", "-m", "3"])
+          #expect(answer.status == 404, "\(method) \(spelling) (token: \(authorized))")
+        }
+      }
+    }
+
+    #expect(try shoplist.dump() == before)
+    // The same routes, as written, still work.
+    #expect(try server.request("GET", "/api/lists/shopping").status == 200)
+    #expect(try server.request("POST", "/api/lists/shopping/clear").status == 200)
+    #expect(server.stop().status == 0)
+  }
+
+  @Test func aHostThatIsNotServedIs421AndChangesNothing() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "Milk")
+    let before = try shoplist.dump()
+    let server = try ServingShoplist(shoplist)
+    let host = "127.0.0.1:\(server.port)"
+
+    for (method, path, body) in Self.routes(item: try Self.itemID(shoplist, "Milk")) {
+      for foreign in ["rebind.example:\(server.port)", "rebind.example", "127.0.0.1.nip.io"] {
+        let answer = try server.endpoint.request(
+          method, path, json: body, curlOptions: ["-H", "Host: \(foreign)", "-m", "3"])
+        #expect(answer.status == 421, "\(method) \(path) Host: \(foreign)")
+      }
+    }
+    let page = try server.endpoint.request(
+      "GET", "/", authorized: false, curlOptions: ["-H", "Host: rebind.example"])
+    #expect(page.status == 421)
+    #expect(try shoplist.dump() == before)
+
+    for served in [host, "localhost:\(server.port)", "LOCALHOST", "127.0.0.1"] {
+      let answer = try server.endpoint.request(
+        "GET", "/api/lists", curlOptions: ["-H", "Host: \(served)"])
+      #expect(answer.status == 200, "Host: \(served)")
+    }
+    #expect(server.stop().status == 0)
+  }
+
+  @Test func thePublicAddressIsPrintedAndItsHostServed() throws {
+    let shoplist = try Shoplist()
+    let port = try Self.freePort()
+    let server = try ServingShoplist(
+      shoplist,
+      ["--port", String(port), "--url", "https://list.example.org/", "--token", Self.token])
+    #expect(server.firstLine == "serving https://list.example.org/?token=\(Self.token)")
+    let local = Endpoint(shoplist: shoplist, base: "http://127.0.0.1:\(port)", token: Self.token)
+    let proxied = try local.request(
+      "GET", "/api/lists", curlOptions: ["-H", "Host: list.example.org"])
+    #expect(proxied.status == 200)
+    let other = try local.request("GET", "/api/lists", curlOptions: ["-H", "Host: example.org"])
+    #expect(other.status == 421)
+    server.stop()
+
+    let fromEnvironment = try ServingShoplist(
+      shoplist, ["--port", String(port), "--token", Self.token],
+      environment: ["SHOPLIST_URL": "http://shop.home.arpa:8080"])
+    #expect(fromEnvironment.firstLine == "serving http://shop.home.arpa:8080/?token=\(Self.token)")
+    fromEnvironment.stop()
+
+    for bad in ["ftp://list.example.org", "https://list.example.org/shop", "list.example.org"] {
+      let refused = try shoplist.runWithin(5, "serve", "--port", String(port), "--url", bad)
+      #expect(refused.status == 64, "\(bad)")
+      #expect(refused.stderr.contains("--url must be an http:// or https:// address"))
+    }
+    let badEnvironment = try shoplist.runWithin(
+      5, "serve", "--port", String(port), environment: ["SHOPLIST_URL": "https://x.example/path"])
+    #expect(badEnvironment.status == 64)
+    #expect(
+      badEnvironment.stderr
+        == "shoplist: $SHOPLIST_URL must be an http:// or https:// address of a host, with no path\n"
+    )
+  }
+
+  @Test func weakTokensAreRefusedBeforeListening() throws {
+    let shoplist = try Shoplist()
+    let port = String(try Self.freePort())
+    // A server that took the token would run on: each attempt is stopped after a few seconds.
+    let short = try shoplist.runWithin(5, "serve", "--port", port, "--token", "a")
+    #expect(short.status == 64)
+    #expect(short.stderr.hasPrefix("shoplist: --token must be at least 16 characters"))
+    let fifteen = try shoplist.runWithin(
+      5, "serve", "--port", port, "--token", String(repeating: "x", count: 15))
+    #expect(fifteen.status == 64)
+    let fromEnvironment = try shoplist.runWithin(
+      5, "serve", "--port", port, environment: ["SHOPLIST_TOKEN": "open-sesame"])
+    #expect(fromEnvironment.status == 64)
+    #expect(fromEnvironment.stderr == "shoplist: $SHOPLIST_TOKEN must be at least 16 characters\n")
+    #expect(fromEnvironment.stdout.isEmpty)
+
+    let sixteen = try ServingShoplist(shoplist, ["--token", String(repeating: "x", count: 16)])
+    #expect(try sixteen.request("GET", "/api/lists").status == 200)
+    sixteen.stop()
+  }
+
+  @Test func repeatedWrongTokensGet429ButTheRightTokenStillWorks() throws {
+    let shoplist = try Shoplist()
+    let server = try ServingShoplist(shoplist)
+    let endpoint = server.endpoint
+
+    // No credential at all is simply 401, and is not counted.
+    for _ in 0..<25 {
+      #expect(try endpoint.request("GET", "/api/lists", authorized: false).status == 401)
+    }
+    let wrongBearer = ["-H", "Authorization: Bearer \(String(repeating: "0", count: 64))"]
+    let wrongCookie = ["-H", "Cookie: shoplist_session=guess"]
+    for attempt in 0..<20 {
+      let answer = try endpoint.request(
+        "GET", "/api/lists", authorized: false,
+        curlOptions: attempt.isMultiple(of: 2) ? wrongBearer : wrongCookie)
+      #expect(answer.status == 401, "attempt \(attempt + 1)")
+    }
+    #expect(
+      try endpoint.request("GET", "/api/lists", authorized: false, curlOptions: wrongBearer)
+        .status == 429)
+    #expect(try endpoint.request("GET", "/api/lists", authorized: false).status == 429)
+    let wrongLink = try endpoint.request("GET", "/?token=guess", authorized: false)
+    #expect(wrongLink.status == 429)
+    #expect(wrongLink.body.contains("too many wrong tokens"))
+    // The right token is never refused by the limit.
+    #expect(try endpoint.request("GET", "/api/lists").status == 200)
+    #expect(try endpoint.request("POST", "/api/lists/shopping/clear").status == 200)
+    #expect(server.stop().status == 0)
+  }
+
+  @Test func aChangeWithTheCookieMustComeFromThePageAsJSON() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "Milk")
+    let server = try ServingShoplist(shoplist)
+    let item = try Self.itemID(shoplist, "Milk")
+    let cookie = ["-H", "Cookie: shoplist_session=\(server.token)"]
+    let own = "http://127.0.0.1:\(server.port)"
+    let before = try shoplist.dump()
+
+    let forged: [(String, String, String?, [String])] = [
+      ("POST", "/api/lists/shopping/items", "name=stolen", ["-H", "Content-Type: text/plain"]),
+      ("POST", "/api/lists/shopping/items", #"{"name": "stolen"}"#, []),
+      ("PATCH", "/api/lists/shopping/items/\(item)", #"{"checked": true}"#, []),
+      ("DELETE", "/api/lists/shopping/items/\(item)", nil, []),
+      ("POST", "/api/lists/shopping/clear", nil, []),
+      ("POST", "/api/lists", #"{"name": "intruders"}"#, []),
+    ]
+    for (method, path, body, extra) in forged {
+      let jsonHeader = body?.hasPrefix("{") == true ? ["-H", "Content-Type: application/json"] : []
+      let data = body.map { ["--data-binary", $0] } ?? []
+      for origin in [
+        "http://127.0.0.1:\(server.port + 1)", "http://evil.example", "null",
+        "https://127.0.0.1:\(server.port)",
+      ] {
+        let answer = try server.endpoint.request(
+          method, path, authorized: false,
+          curlOptions: cookie + ["-H", "Origin: \(origin)"] + (extra.isEmpty ? jsonHeader : extra)
+            + data)
+        #expect(answer.status == 403, "\(method) \(path) from \(origin)")
+      }
+      // Neither an Origin nor Sec-Fetch-Site: not known to come from the page.
+      let unknown = try server.endpoint.request(
+        method, path, authorized: false, curlOptions: cookie + jsonHeader + data)
+      #expect(unknown.status == 403, "\(method) \(path) from nowhere")
+      let crossSite = try server.endpoint.request(
+        method, path, authorized: false,
+        curlOptions: cookie + ["-H", "Sec-Fetch-Site: same-site"] + jsonHeader + data)
+      #expect(crossSite.status == 403, "\(method) \(path) same-site")
+    }
+    // A text body from the page's own origin is not JSON either.
+    let text = try server.endpoint.request(
+      "POST", "/api/lists/shopping/items", authorized: false,
+      curlOptions: cookie + [
+        "-H", "Origin: \(own)", "-H", "Content-Type: text/plain", "--data-binary",
+        #"{"name": "stolen"}"#,
+      ])
+    #expect(text.status == 403)
+    #expect(text.body.contains("must come from the page itself"))
+    #expect(try shoplist.dump() == before)
+
+    // From the page: its origin, or Sec-Fetch-Site: same-origin, with JSON.
+    let fromPage = try server.endpoint.request(
+      "POST", "/api/lists/shopping/items", json: #"{"name": "Eggs"}"#, authorized: false,
+      curlOptions: cookie + ["-H", "Origin: \(own)"])
+    #expect(fromPage.status == 200)
+    let fromLocalhost = try server.endpoint.request(
+      "POST", "/api/lists/shopping/clear", authorized: false,
+      curlOptions: cookie + [
+        "-H", "Host: localhost:\(server.port)", "-H", "Origin: http://localhost:\(server.port)",
+      ])
+    #expect(fromLocalhost.status == 200)
+    let sameOrigin = try server.endpoint.request(
+      "DELETE", "/api/lists/shopping/items/\(item)", authorized: false,
+      curlOptions: cookie + ["-H", "Sec-Fetch-Site: same-origin"])
+    #expect(sameOrigin.status == 200)
+    // Reads need neither, and the bearer token is never sent by a browser on its own.
+    #expect(
+      try server.endpoint.request(
+        "GET", "/api/lists", authorized: false,
+        curlOptions: cookie + ["-H", "Origin: http://evil.example"]
+      ).status == 200)
+    #expect(
+      try server.endpoint.request(
+        "POST", "/api/lists/shopping/items", json: #"{"name": "Tea"}"#,
+        curlOptions: ["-H", "Origin: http://evil.example"]
+      ).status == 200)
+    #expect(try shoplist.names() == ["Eggs", "Tea"])
+    #expect(server.stop().status == 0)
+  }
+
+  @Test(
+    .enabled(
+      if: TestTools.runs(needing: TestTools.hasBrowser),
+      "needs chromium, chromium-driver and selenium"),
+    .timeLimit(.minutes(3)))
+  func aPageOnAnotherPortCannotChangeTheListWithTheCookie() throws {
+    let shoplist = try Shoplist()
+    let server = try ServingShoplist(shoplist)
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Browser/csrf_check.py")
+
+    let result = try shoplist.runTool(
+      "/usr/bin/env",
+      [
+        "python3", script.path, "--url", server.base, "--token", server.token,
+        "--db", shoplist.database.path, "--binary", Shoplist.binary.path,
+      ])
+
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2_000))")
+    #expect(result.stdout.contains("4 forged requests, all 403"))
+    #expect(result.stdout.contains(" passed, 0 failed"))
+    #expect(server.stop().status == 0)
+  }
+
+  // MARK: - Helpers
+
+  static let token = "a-token-long-enough-for-tests"
+
+  static func itemID(_ shoplist: Shoplist, _ name: String) throws -> String {
+    let items = try shoplist.run("list", "--json").json()["items"] as? [[String: Any]] ?? []
+    guard let id = items.first(where: { $0["name"] as? String == name })?["id"] as? String else {
+      throw Shoplist.Failure("no item \(name)")
+    }
+    return id
+  }
+
+  /// A port nothing listens on now.
+  static func freePort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    guard bound else { throw Shoplist.Failure("no free port") }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+}
+
+extension Shoplist {
+  /// Runs `shoplist ARGUMENTS`, stopped with SIGTERM if it is still running after `seconds`
+  /// (exit 124 then).
+  func runWithin(
+    _ seconds: Int, _ arguments: String..., environment extra: [String: String] = [:]
+  ) throws -> Result {
+    try runTool(
+      "/usr/bin/timeout", [String(seconds), Self.binary.path] + arguments, environment: extra)
+  }
+
+  /// The whole database as SQL text: equal dumps, equal databases.
+  func dump() throws -> String {
+    try runTool("/usr/bin/sqlite3", [database.path, ".dump"]).stdout
+  }
+}

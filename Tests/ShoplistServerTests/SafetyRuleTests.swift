@@ -1,0 +1,140 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import ShoplistTestSupport
+import Synchronization
+import Testing
+
+@testable import ShoplistServer
+
+/// The rules that make the server safe to expose, one at a time: the parts each middleware and
+/// handler decides with, and the connection bounds on a live server with short timeouts.
+@Suite struct SafetyRuleTests {
+  @Test(arguments: [
+    ("/", true), ("/api/lists", true), ("/api/lists/Party%20time/items/ABC", true),
+    ("/api/lists/%C3%A9t%C3%A9", true), ("/app.js", true),
+    ("//api/lists", false), ("/api//lists", false), ("/api/lists/", false), ("", false),
+    ("/./api", false), ("/api/..", false), ("/api/%2e%2E/x", false), ("/api/%2E", false),
+    ("/api%2Flists", false), ("/api%2flists", false), ("/api%5Clists", false),
+    ("/api\\lists", false), ("api/lists", false),
+  ])
+  func aPathIsServedOnlyAsWritten(path: String, served: Bool) {
+    #expect(RequestGuardMiddleware<ServerRequestContext>.isServedAsWritten(path) == served)
+  }
+
+  @Test func hostHeadersAndOriginsAreReadStrictly() {
+    #expect(Authority(parsing: "Example.ORG.") == Authority(host: "example.org", port: nil))
+    #expect(Authority(parsing: "127.0.0.1:8080") == Authority(host: "127.0.0.1", port: 8080))
+    #expect(Authority(parsing: "[::1]:80") == Authority(host: "::1", port: 80))
+    for bad in ["", "a:b", "a:0", "a:65536", "a:1:2", "[::1", "user@host", "a b", "a/b", ":80"] {
+      #expect(Authority(parsing: bad) == nil, "\(bad)")
+    }
+    #expect(Authority(origin: "http://x.example") == Authority(host: "x.example", port: 80))
+    #expect(Authority(origin: "HTTPS://x.example") == Authority(host: "x.example", port: 443))
+    #expect(
+      Authority(origin: "https://x.example:8443/") == Authority(host: "x.example", port: 8443))
+    #expect(Authority(origin: "null") == nil)
+    #expect(Authority(origin: "file:///etc") == nil)
+  }
+
+  @Test func theServedHostsAreTheAddressLocalhostAndThePublicName() {
+    let loopback = ServedHosts(listening: "127.0.0.1", publicURL: nil)
+    #expect(loopback.hosts == ["127.0.0.1", "localhost"])
+    let everywhere = ServedHosts(
+      listening: "0.0.0.0", publicURL: Authority(origin: "https://List.Example.org"),
+      localAddresses: ["127.0.0.1", "192.168.1.20", "::1"])
+    #expect(
+      everywhere.hosts == ["localhost", "127.0.0.1", "192.168.1.20", "::1", "list.example.org"])
+    let ipv6 = ServedHosts(listening: "::1", publicURL: nil)
+    #expect(ipv6.accepts(Authority(parsing: "[::1]:8080")!))
+    #expect(!ipv6.accepts(Authority(parsing: "rebind.example")!))
+  }
+
+  @Test func anAddressIsHeldOffAfterTwentyFailuresForAMinute() {
+    let clock = Mutex(ContinuousClock.now)
+    let failures = FailedAuthentications(now: { clock.withLock { $0 } })
+    for _ in 0..<19 { failures.recordFailure(from: "192.0.2.1") }
+    #expect(!failures.isBlocked("192.0.2.1"))
+    failures.recordFailure(from: "192.0.2.1")
+    #expect(failures.isBlocked("192.0.2.1"))
+    #expect(!failures.isBlocked("192.0.2.2"))
+    clock.withLock { $0 += .seconds(59) }
+    #expect(failures.isBlocked("192.0.2.1"))
+    clock.withLock { $0 += .seconds(2) }
+    #expect(!failures.isBlocked("192.0.2.1"))
+    // Failures older than the window no longer count.
+    for _ in 0..<19 { failures.recordFailure(from: "192.0.2.3") }
+    clock.withLock { $0 += .seconds(61) }
+    failures.recordFailure(from: "192.0.2.3")
+    #expect(!failures.isBlocked("192.0.2.3"))
+  }
+
+  @Test func rememberedAddressesAreBounded() {
+    let failures = FailedAuthentications(limit: 2, capacity: 3)
+    for address in ["a", "b", "c", "d"] {
+      failures.recordFailure(from: address)
+      failures.recordFailure(from: address)
+    }
+    // The oldest made way for the newest.
+    #expect(!failures.isBlocked("a"))
+    #expect(failures.isBlocked("d"))
+  }
+
+  @Test func anIdleConnectionClosesAfterTheIdleTimeoutButAStreamStays() async throws {
+    let harness = try Harness { $0.idleTimeout = .milliseconds(600) }
+    try await harness.withClient { client in
+      let port = try #require(client.port)
+      try await offTheCooperativePool {
+        let idle = try #require(RawConnection(port: port))
+        let bearer = ["Authorization: Bearer \(Harness.token)"]
+        #expect(idle.request("GET", "/api/lists", port: port, headers: bearer) == 200)
+        let stream = try #require(RawConnection(port: port))
+        stream.send(
+          "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(bearer[0])\r\n\r\n")
+        #expect(stream.receive(for: 2) { $0.contains(": connected") }.text.contains("connected"))
+
+        #expect(idle.receive(for: 3).closed, "an idle connection stayed open")
+        let quiet = stream.receive(for: 1.5)
+        #expect(!quiet.closed, "the event stream was closed as idle")
+      }
+    }
+  }
+
+  @Test func pastTheConnectionLimitNewConnectionsAreClosedAtOnce() async throws {
+    let harness = try Harness { $0.maximumConnections = 3 }
+    try await harness.withClient { client in
+      let port = try #require(client.port)
+      try await offTheCooperativePool {
+        let bearer = ["Authorization: Bearer \(Harness.token)"]
+        let held = (0..<3).compactMap { _ in RawConnection(port: port) }
+        #expect(held[0].request("GET", "/api/lists", port: port, headers: bearer) == 200)
+        let refused = try #require(RawConnection(port: port))
+        #expect(refused.receive(for: 2).closed)
+        #expect(held[1].request("GET", "/api/lists", port: port, headers: bearer) == 200)
+        held[2].close()
+        usleep(200_000)
+        let taken = try #require(RawConnection(port: port))
+        #expect(taken.request("GET", "/api/lists", port: port, headers: bearer) == 200)
+      }
+    }
+  }
+
+  /// Runs `body`, which blocks on sockets, on a thread of its own: blocking one of the few
+  /// threads async code runs on would stall the server under test.
+  private func offTheCooperativePool(
+    _ body: @escaping @Sendable () throws -> Void
+  ) async throws {
+    try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+      Thread.detachNewThread {
+        done.resume(with: Result { try body() })
+      }
+    }
+  }
+
+  @Test func theFileLimitLeavesRoomForTheServer() {
+    #expect(FileLimit.connections(under: 1_024) == 960)
+    #expect(FileLimit.connections(under: 100) == 50)
+    #expect(FileLimit.connections(under: 1) == 1)
+    #expect(FileLimit.raise() >= 1)
+  }
+}
