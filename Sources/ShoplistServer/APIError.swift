@@ -2,24 +2,34 @@ import Hummingbird
 import NIOCore
 import ShoppingCore
 import ShoppingSQLite
+import ShoppingService
 import ShoppingTransfer
 
-/// The API's one error shape, `{"error": "…"}`, with its status.
+/// The API's one error shape, `{"error": "…"}`, with its status; a 412 adds the item as it
+/// is now: `{"error": "…", "item": {…}}`.
 struct APIError: HTTPResponseError, CustomStringConvertible {
   let status: HTTPResponse.Status
   let message: String
   var headers: HTTPFields = [:]
+  /// The item object the answer carries beside the message, as JSON text.
+  var item: String?
 
-  init(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) {
+  init(
+    _ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:],
+    item: String? = nil
+  ) {
     self.status = status
     self.message = message
     self.headers = headers
+    self.item = item
   }
 
   var description: String { "\(status.code) \(message)" }
 
   func response(from request: Request, context: some RequestContext) throws -> Response {
-    let body = JSONText.object(["error": message])
+    let body =
+      #"{"error": "# + JSONText.string(message)
+      + (item.map { #", "item": "# + $0 } ?? "") + "}"
     var headers = self.headers
     headers[.contentType] = "application/json; charset=utf-8"
     headers[.cacheControl] = "no-store"
@@ -47,6 +57,10 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
       return error
     case let error as ShoppingError:
       return APIError(status(of: error), error.description)
+    case let error as PreconditionFailure:
+      return APIError(
+        .preconditionFailed, error.description,
+        item: ListDocuments.item(error.item, position: error.position))
     case let error as DatabaseError:
       // Nothing a client sends makes the database fail: it is busy, full or unusable for now.
       return APIError(.serviceUnavailable, error.description)

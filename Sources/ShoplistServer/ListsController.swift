@@ -46,7 +46,9 @@ struct ListsController<Context: RequestContext>: Sendable {
   @Sendable func addItem(_ request: Request, context: Context) async throws -> Response {
     let name = try listName(context)
     let body = try await request.decode(as: NewItemBody.self, context: context)
-    return try await change(.add(names: [body.name], changes: try body.changes()), on: name) {
+    let precondition = try body.precondition()
+    let intent = ListIntent.add(names: [body.name], changes: try body.changes())
+    return try await change(intent, only: precondition, on: name) {
       "add \($0.items.first?.after?.name ?? body.name)"
     }
   }
@@ -55,18 +57,20 @@ struct ListsController<Context: RequestContext>: Sendable {
     let name = try listName(context)
     let id = try itemID(context)
     let body = try await request.decode(as: ItemPatchBody.self, context: context)
+    let precondition = try body.precondition()
     let verb =
       body.onlyChecks
       ? (body.checked == true ? "check" : body.checked == false ? "uncheck" : "edit") : "edit"
     return try await change(
-      .edit(.id(id), name: body.name, changes: try body.changes()), on: name
+      .edit(.id(id), name: body.name, changes: try body.changes()), only: precondition, on: name
     ) { "\(verb) \($0.items.first?.before?.name ?? id.uuidString)" }
   }
 
   @Sendable func removeItem(_ request: Request, context: Context) async throws -> Response {
     let name = try listName(context)
     let id = try itemID(context)
-    return try await change(.remove([.id(id)]), on: name) {
+    let precondition = try IfUpdatedAt.query(of: request)
+    return try await change(.remove([.id(id)]), only: precondition, on: name) {
       "remove \($0.items.first?.before?.name ?? id.uuidString)"
     }
   }
@@ -81,12 +85,14 @@ struct ListsController<Context: RequestContext>: Sendable {
 
   // MARK: - Helpers
 
-  /// Runs `intent` on the list and answers with the list document after it.
+  /// Runs `intent` on the list, only if `precondition` holds when one is given, and answers
+  /// with the list document after it.
   private func change(
-    _ intent: ListIntent, on list: String,
+    _ intent: ListIntent, only precondition: ItemPrecondition? = nil, on list: String,
     describe: @escaping @Sendable (ListOutcome) -> String
   ) async throws -> Response {
-    try await json {
+    let intent = precondition.map(intent.only(if:)) ?? intent
+    return try await json {
       let outcome = try service.perform(
         intent, onList: list, returningCompleteList: true,
         labelling: { "web: " + describe($0) })

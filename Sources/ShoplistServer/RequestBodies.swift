@@ -1,28 +1,65 @@
 import Foundation
+import Hummingbird
 import ShoppingCore
+import ShoppingService
 
 /// `POST /api/lists`: `{"name": N}`.
 struct NewListBody: Decodable, Sendable {
   let name: String
 }
 
-/// `POST /api/lists/{name}/items`: `{"name": N, "quantity"?, "unit"?, "category"?, "note"?}`.
+/// `POST /api/lists/{name}/items`: `{"name": N, "quantity"?, "unit"?, "category"?, "note"?,
+/// "ifUpdatedAt"?}`. `"ifUpdatedAt": null` adds only if no item of the name exists; a
+/// timestamp updates only the item of the name as it was then.
 struct NewItemBody: Decodable, Sendable {
   let name: String
   let quantity: QuantityText?
   let unit: String?
   let category: String?
   let note: String?
+  /// `nil`: not given; `.some(nil)`: `null`.
+  let ifUpdatedAt: String??
+
+  private enum CodingKeys: String, CodingKey {
+    case name, quantity, unit, category, note, ifUpdatedAt
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    quantity = try container.decodeIfPresent(QuantityText.self, forKey: .quantity)
+    unit = try container.decodeIfPresent(String.self, forKey: .unit)
+    category = try container.decodeIfPresent(String.self, forKey: .category)
+    note = try container.decodeIfPresent(String.self, forKey: .note)
+    if !container.contains(.ifUpdatedAt) {
+      ifUpdatedAt = nil
+    } else if try container.decodeNil(forKey: .ifUpdatedAt) {
+      ifUpdatedAt = .some(nil)
+    } else {
+      ifUpdatedAt = .some(try container.decode(String.self, forKey: .ifUpdatedAt))
+    }
+  }
 
   /// The fields given, validated as `add` validates them.
   func changes() throws -> ProductChanges {
     try ProductChanges(quantity: quantity?.text, unit: unit, category: category, note: note)
   }
+
+  /// What the add requires, if anything: no such item (`null`), or the item as it was.
+  func precondition() throws -> ItemPrecondition? {
+    switch ifUpdatedAt {
+    case .none: nil
+    case .some(.none): .absent
+    case let .some(.some(text)): .unchangedSince(try IfUpdatedAt.date(text))
+    }
+  }
 }
 
 /// `PATCH /api/lists/{name}/items/{id}`: any of `{"checked", "name", "quantity", "unit",
-/// "category", "note"}`; a text field given as `null` or `""` is cleared.
+/// "category", "note"}`; a text field given as `null` or `""` is cleared. With
+/// `"ifUpdatedAt"`, only if the item is still as it was then.
 struct ItemPatchBody: Decodable, Sendable {
+  var ifUpdatedAt: String?
   var checked: Bool?
   var name: String?
   var quantity: QuantityText?
@@ -32,11 +69,15 @@ struct ItemPatchBody: Decodable, Sendable {
   var note: String??
 
   private enum CodingKeys: String, CodingKey {
-    case checked, name, quantity, unit, category, note
+    case checked, name, quantity, unit, category, note, ifUpdatedAt
   }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    if container.contains(.ifUpdatedAt) {
+      // `null` would mean "only if there is no such item", which a change of one cannot be.
+      ifUpdatedAt = try container.decode(String.self, forKey: .ifUpdatedAt)
+    }
     checked = try container.decodeIfPresent(Bool.self, forKey: .checked)
     name = try container.decodeIfPresent(String.self, forKey: .name)
     quantity = try container.decodeIfPresent(QuantityText.self, forKey: .quantity)
@@ -55,6 +96,11 @@ struct ItemPatchBody: Decodable, Sendable {
     try ProductChanges(
       quantity: quantity?.text, unit: unit.map { $0 ?? "" },
       category: category.map { $0 ?? "" }, note: note.map { $0 ?? "" }, isChecked: checked)
+  }
+
+  /// What the change requires of the item, if anything.
+  func precondition() throws -> ItemPrecondition? {
+    try ifUpdatedAt.map { .unchangedSince(try IfUpdatedAt.date($0)) }
   }
 
   /// Whether the patch only checks or unchecks.
@@ -76,5 +122,28 @@ struct QuantityText: Decodable, Sendable {
       let number = try container.decode(Decimal.self)
       self.text = "\(number)"
     }
+  }
+}
+
+/// `ifUpdatedAt`, in a body or the query: an item's `updatedAt` as the client last saw it,
+/// in the documents' own form.
+enum IfUpdatedAt {
+  /// The time `text` gives.
+  ///
+  /// - Throws: ``APIError`` 400 unless `text` is a timestamp such as `2026-11-21T10:00:00Z`.
+  static func date(_ text: String) throws -> Date {
+    guard let date = Timestamp.date(from: text) else {
+      throw APIError.badRequest(
+        "ifUpdatedAt \(DisplayText.quoted(text)) is not a timestamp such as 2026-11-21T10:00:00Z")
+    }
+    return date
+  }
+
+  /// The precondition of `?ifUpdatedAt=` in `request`'s query, if given.
+  static func query(of request: Request) throws -> ItemPrecondition? {
+    let values = request.uri.queryParameters[values: "ifUpdatedAt"]
+    guard let text = values.first else { return nil }
+    guard values.count == 1 else { throw APIError.badRequest("ifUpdatedAt is given twice") }
+    return .unchangedSince(try date(String(text)))
   }
 }

@@ -51,6 +51,15 @@ public struct Product: Identifiable, Equatable, Sendable {
       && note == other.note
   }
 
+  /// Records a change made at `now`: `updatedAt` becomes `now`, or one second after its
+  /// current value when `now` is not a whole second later (a second change within the same
+  /// second, or a clock behind the one that wrote the item). Timestamps are kept to the
+  /// second, and whoever compares an item's `updatedAt` with the one they last saw (a page
+  /// replaying its offline changes) must see every change as a new value.
+  mutating func markChanged(at now: Date) {
+    updatedAt = Timestamp.after(updatedAt, now: now)
+  }
+
   /// Applies the fields `changes` gives, leaving the others alone. Does not touch `updatedAt`.
   mutating func apply(_ changes: ProductChanges) {
     if let quantity = changes.quantity { self.quantity = quantity }

@@ -33,6 +33,19 @@ public enum Timestamp {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The time of a change made at `now` to something last changed at `previous`: `now`, or
+  /// one second after `previous` when `now` is not at least a whole second later, so that
+  /// the change shows in the timestamp written to the second.
+  ///
+  /// ```swift
+  /// Timestamp.after(ten, now: ten)           // ten + 1 s
+  /// Timestamp.after(ten, now: ten + 5)       // ten + 5 s
+  /// ```
+  public static func after(_ previous: Date, now: Date) -> Date {
+    let last = previous.timeIntervalSince1970.rounded(.down)
+    return now.timeIntervalSince1970 >= last + 1 ? now : Date(timeIntervalSince1970: last + 1)
+  }
+
   /// The date of a timestamp in exactly the form ``string(from:)`` writes, or `nil`.
   public static func date(from text: String) -> Date? {
     var text = text

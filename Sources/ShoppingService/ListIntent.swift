@@ -13,6 +13,9 @@ public enum ListIntent: Equatable, Sendable {
   case add(names: [String], changes: ProductChanges)
   /// Remove every checked item.
   case clearChecked
+  /// Another intent, applied only if the items it names satisfy the precondition; see
+  /// ``only(if:)``.
+  indirect case conditional(ListIntent, ItemPrecondition)
   /// Change some fields of an item, and its name if `name` is given.
   case edit(ItemReference, name: String?, changes: ProductChanges)
   /// Move an item to a 1-based position.
@@ -82,6 +85,7 @@ extension ListIntent: CustomStringConvertible {
     switch self {
     case let .add(names, _): "add " + names.joined(separator: " ")
     case .clearChecked: "clear"
+    case let .conditional(intent, _): intent.description
     case let .edit(reference, name, _): "edit \(reference)" + (name.map { " --name \($0)" } ?? "")
     case let .move(reference, position): "move \(reference) \(position)"
     case let .remove(references): "remove " + references.map(\.description).joined(separator: " ")

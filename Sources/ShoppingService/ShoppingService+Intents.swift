@@ -20,8 +20,10 @@ extension ShoppingService {
   ///   - label: What history calls the change (the command as typed, `web: check Milk`);
   ///     by default the intent's own description.
   /// - Returns: The list after the change and what happened to each item named.
-  /// - Throws: ``ShoppingCore/ShoppingError`` for a bad name, value or reference (nothing
-  ///   changed), ``ShoppingSQLite/DatabaseError`` for the database's failures.
+  /// - Throws: ``ShoppingCore/ShoppingError`` for a bad name, value or reference,
+  ///   ``PreconditionFailure`` when a ``ListIntent/conditional(_:_:)`` intent's item is no
+  ///   longer as required (nothing changed in either case), ``ShoppingSQLite/DatabaseError``
+  ///   for the database's failures.
   @discardableResult
   public func perform(
     _ intent: ListIntent, onList name: String?, creatingIfMissing: Bool = false,
@@ -83,6 +85,8 @@ struct LoadPlan {
       self.init(everything: false, references: references, names: [])
     case let .rename(reference, name):
       self.init(everything: false, references: [reference], names: [name])
+    case let .conditional(intent, _):
+      self.init(intent)
     case .clearChecked, .resetChecks, .sort:
       self.init(everything: true, references: [], names: [])
     case .sortByAisle:

@@ -15,6 +15,14 @@ public enum ListDocuments {
     JSONWriter.listDocument(list, products: products)
   }
 
+  /// One item's object as a list document holds it, at its 1-based `position`:
+  /// `{"id": "…", "position": 1, "name": "Milk", …, "updatedAt": "…"}` (no line break).
+  public static func item(_ product: Product, position: Int) -> String {
+    var writer = JSONWriter()
+    writer.item(product, position: position)
+    return writer.text
+  }
+
   /// One list of `lists --json`.
   public struct ListEntry: Equatable, Sendable {
     /// The list's name.

@@ -11,11 +11,11 @@ import Testing
   @Test func toggleFlipsTheCheckAndSavesTheProduct() {
     let store = makeStore()
     let checked = milk.with { $0.isChecked = true }
+    // The second change in the same second moves `updatedAt` one second on.
+    let unchecked = milk.with { _ in }.movedOn(seconds: 1)
 
     store.send(.toggled, effects: [.updateProduct(checked)]) { $0 = checked }
-    store.send(.toggled, effects: [.updateProduct(milk.with { $0.isChecked = false })]) {
-      $0.isChecked = false
-    }
+    store.send(.toggled, effects: [.updateProduct(unchecked)]) { $0 = unchecked }
   }
 
   @Test func checkingACheckedItemChangesNothing() {
@@ -31,8 +31,9 @@ import Testing
   @Test func checkAndUncheckSetTheState() {
     let store = makeStore(milk)
     let checked = milk.with { $0.isChecked = true }
+    let unchecked = milk.with { _ in }.movedOn(seconds: 1)
     store.send(.checked, effects: [.updateProduct(checked)]) { $0 = checked }
-    store.send(.unchecked, effects: [.updateProduct(milk.with { _ in })]) { $0.isChecked = false }
+    store.send(.unchecked, effects: [.updateProduct(unchecked)]) { $0 = unchecked }
   }
 
   @Test func editChangesOnlyTheGivenFieldsAndEmptyTextClears() throws {

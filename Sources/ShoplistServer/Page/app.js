@@ -4,13 +4,22 @@
 // a queue kept in localStorage: sent at once when online, kept while offline, and
 // replayed in order when the connection returns. The list on screen is the server's
 // last copy with the waiting intents applied to it.
+//
+// A queued intent applies only to what its author saw: each carries the item as the page
+// last saw it on the server (`seen`: its updatedAt and checked state, or null for an item
+// the page only knows from its own waiting add) and is sent with that `ifUpdatedAt`. An
+// item someone else changed meanwhile is left as it is: the server answers 412 with the
+// item, the page shows it and says which of its changes was not applied, and why. Our own
+// earlier intents are not "someone else": when one succeeds, the intents waiting on the
+// same item move to the time the server gave it.
 'use strict';
 
 (() => {
   const KEYS = {
-    current: 'shoplist.current', docs: 'shoplist.docs',
-    lists: 'shoplist.lists', queue: 'shoplist.queue',
+    current: 'shoplist.current', docs: 'shoplist.docs', lists: 'shoplist.lists',
+    notices: 'shoplist.notices', queue: 'shoplist.queue',
   };
+  const MAX_NOTICES = 20;
   const MESSAGE_MS = 5000;
   const CONFIRM_MS = 4000;
   const MAX_RETRY_MS = 10000;
@@ -38,6 +47,18 @@
   const esc = (s) => attr(visible(s));
   const isTemp = (id) => String(id).startsWith('tmp-');
   const isCheck = (q) => q.kind === 'check' || q.kind === 'uncheck';
+  const quoted = (name) => `“${name}”`;
+  /**
+   * A queued change that was not applied: “Bread” was unchecked meanwhile — not removed.
+   * `by` (who did it) has a place for when the server names the people of a household.
+   */
+  const notApplied = (name, happened, outcome, by) =>
+    `${quoted(name)} was ${happened}${by ? ` by ${by}` : ''} meanwhile — ${outcome}.`;
+  /** What became of an item since the page saw it (`seen`), in a word. */
+  const happenedTo = (seen, item) => (!seen ? 'added'
+    : seen.checked !== item.checked ? (item.checked ? 'checked' : 'unchecked') : 'changed');
+  const seenOf = (item) => (item ? { updatedAt: item.updatedAt, checked: item.checked } : null);
+  const sameSeen = (a, b) => (a && b ? a.updatedAt === b.updatedAt : a === b);
   const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 });
   const listFromHash = () => {
     try { return decodeURIComponent(location.hash.slice(1)) || null; } catch { return null; }
@@ -56,12 +77,16 @@
 
   function initialState() {
     const chosen = listFromHash() || load(KEYS.current, null);
+    // A clear still waiting from an earlier visit is a replay: see nextRequest.
+    const queue = load(KEYS.queue, [])
+      .map((q) => (q.kind === 'clear' ? { ...q, live: false } : q));
     return {
       list: chosen || 'shopping',
       listChosen: Boolean(chosen),  // by the URL, storage or the user, not by default
       lists: load(KEYS.lists, []),  // [{name, items, checked}] as GET /api/lists says
       docs: load(KEYS.docs, {}),    // normalised list name -> the server's last document
-      queue: load(KEYS.queue, []),  // intents the server has not accepted yet
+      queue,                        // intents the server has not accepted yet
+      notices: load(KEYS.notices, []), // [{id, text}]: queued changes that were not applied
       inFlight: null,               // id of the intent being sent
       seq: 0,                       // numbers requests in the order they are made
       docSeq: {},                   // list -> seq of the request its document came from
@@ -116,7 +141,18 @@
     return { ...s, queue: [...s.queue.filter((o) => !replaced(o)), q], confirmClear: false };
   }
 
-  const itemRef = (it) => (isTemp(it.id) ? { name: it.name } : { itemId: it.id, name: it.name });
+  /** The server's copy of an item of `list`, by id or (for a pending add) by name. */
+  function onServer(s, list, ref) {
+    const doc = s.docs[norm(list)];
+    if (!doc) return null;
+    return doc.items.find((i) => (ref.itemId ? i.id === ref.itemId
+      : norm(i.name) === norm(ref.name))) || null;
+  }
+  /** How an intent names an item, with the item as the server last showed it. */
+  const itemRef = (s, it) => {
+    const ref = isTemp(it.id) ? { name: it.name } : { itemId: it.id, name: it.name };
+    return { ...ref, seen: seenOf(onServer(s, s.list, ref)) };
+  };
   const drop = (s, id) => ({ ...s, queue: s.queue.filter((q) => q.id !== id), inFlight: null });
   const connected = (s) => ({ ...s, online: true, waiting: false, retryMs: 0 });
 
@@ -154,6 +190,21 @@
     return key === norm(s.list) && doc.list !== s.list ? { ...s, list: doc.list } : s;
   }
 
+  /**
+   * `ifUpdatedAt` for an intent: the item's time as the page saw it, null for "only if
+   * there is no such item", undefined for an intent queued before intents carried it.
+   */
+  const ifUpdatedAt = (q) => (!('seen' in q) ? undefined : q.seen && q.seen.updatedAt);
+
+  /** Whether the server, as the page last read it, has exactly `targets` checked, as seen. */
+  function agreesWith(doc, targets) {
+    const checked = doc ? doc.items.filter((i) => i.checked) : [];
+    return Boolean(doc) && targets.length === checked.length && targets.every((t) => {
+      const item = t.itemId && checked.find((i) => i.id === t.itemId);
+      return item && t.seen && t.seen.updatedAt === item.updatedAt;
+    });
+  }
+
   /** Picks the request for the head of the queue, resolving names to ids. */
   function nextRequest(s) {
     while (s.queue.length && s.authorised && !s.inFlight && !s.waiting) {
@@ -162,56 +213,155 @@
       const doc = s.docs[norm(q.list)];
       const byName = (name) => doc && doc.items.find((i) => norm(i.name) === norm(name));
       const idOf = (ref) => ref.itemId || (byName(ref.name) || {}).id;
+      const since = ifUpdatedAt(q);
       let req = null;
       if (q.kind === 'add') {
-        req = { method: 'POST', path: `${base}/items`, body: { name: q.name, ...q.fields } };
+        const body = { name: q.name, ...q.fields };
+        if (since !== undefined) body.ifUpdatedAt = since;
+        req = { method: 'POST', path: `${base}/items`, body };
       } else if (q.kind === 'createList') {
         req = { method: 'POST', path: '/api/lists', body: { name: q.name } };
+      } else if (since === null) {
+        // An item the page knew only from its own add, which did not go through: whatever
+        // has that name now is someone else's. Nothing to do.
       } else if (idOf(q) && q.kind === 'remove') {
-        req = { method: 'DELETE', path: `${base}/items/${enc(idOf(q))}` };
+        const query = since ? `?ifUpdatedAt=${enc(since)}` : '';
+        req = { method: 'DELETE', path: `${base}/items/${enc(idOf(q))}${query}` };
       } else if (idOf(q) && isCheck(q)) {
         const body = { checked: q.kind === 'check' };
+        if (since) body.ifUpdatedAt = since;
         req = { method: 'PATCH', path: `${base}/items/${enc(idOf(q))}`, body };
       } else if (q.kind === 'clear') {
-        // Clear removes what *this* person saw checked. When the server agrees on that
-        // set, one POST /clear does it; otherwise those items are removed one by one.
-        const ids = q.targets.map(idOf).filter(Boolean);
-        const onServer = doc ? doc.items.filter((i) => i.checked).map((i) => i.id) : [];
-        if (doc && ids.length === onServer.length && ids.every((id) => onServer.includes(id))) {
+        // Clear removes what *this* person saw checked. Tapped online, with the server
+        // agreeing on that set as it was seen, one POST /clear does it. Otherwise (a replay,
+        // or the server knows better) those items are removed one by one, each only if it
+        // is still as it was seen.
+        if (q.live && agreesWith(doc, q.targets)) {
           req = { method: 'POST', path: `${base}/clear` };
         } else {
-          const nameOf = (id) => ((doc && doc.items.find((i) => i.id === id)) || {}).name;
-          const removes = ids.map((itemId, n) => ({ id: `${q.id}.${n}`, at: q.at, kind: 'remove',
-            list: q.list, itemId, name: nameOf(itemId) }));
+          const removes = q.targets.map((t, n) => ({ id: `${q.id}.${n}`, at: q.at,
+            kind: 'remove', list: q.list, itemId: t.itemId, name: t.name, seen: t.seen }));
           s = { ...s, queue: [...removes, ...s.queue.slice(1)] };
           continue;
         }
       }
       if (req) {
-        return { s: { ...s, inFlight: q.id }, req: { ...req, intentId: q.id, list: q.list } };
+        const itemId = q.kind === 'add' ? undefined : idOf(q);
+        return { s: { ...s, inFlight: q.id },
+          req: { ...req, intentId: q.id, list: q.list, itemId } };
       }
       s = { ...s, queue: s.queue.slice(1) }; // its item is gone already: nothing to do
     }
     return { s, req: null };
   }
 
+  /**
+   * Our own change to an item went through: the intents still waiting on it saw it as it
+   * was before that change, so they now expect it as the server has it after.
+   */
+  function rebase(s, q, doc, itemId) {
+    if (!('seen' in q) || !doc || !Array.isArray(doc.items)) return s;
+    const item = doc.items.find((i) => (itemId ? i.id === itemId
+      : norm(i.name) === norm(q.name)));
+    if (!item) return s;
+    const onItem = (r) => (r.itemId ? r.itemId === item.id : norm(r.name) === norm(item.name));
+    const moved = (r) => ('seen' in r && onItem(r) && sameSeen(r.seen, q.seen)
+      ? { ...r, seen: seenOf(item) } : r);
+    const queue = s.queue.map((r) => {
+      if (norm(r.list) !== norm(q.list)) return r;
+      return r.kind === 'clear' ? { ...r, targets: r.targets.map(moved) } : moved(r);
+    });
+    return { ...s, queue };
+  }
+
+  /**
+   * An add that did not go through: the waiting intents on the item it would have made
+   * (named, never seen on the server) have no item of theirs to act on.
+   */
+  function dropDependents(s, q) {
+    const mine = (r) => norm(r.list) === norm(q.list) && !r.itemId && r.seen === null
+      && norm(r.name) === norm(q.name);
+    const queue = s.queue.filter((r) => r.kind === 'add' || !mine(r))
+      .map((r) => (r.kind === 'clear' ? { ...r, targets: r.targets.filter((t) => !mine(
+        { ...t, list: r.list })) } : r));
+    return { ...s, queue };
+  }
+
+  /**
+   * Shows an item as the server has it now in place of the page's copy: `item` (a 412's),
+   * or, with `item` null, the item `id` gone (a 404's). The list is read again after.
+   */
+  function adoptItem(s, list, item, id) {
+    const key = norm(list);
+    const doc = s.docs[key];
+    if (!doc) return s;
+    let items = doc.items;
+    if (item && typeof item.id === 'string') {
+      const known = items.some((i) => i.id === item.id);
+      items = known ? items.map((i) => (i.id === item.id ? item : i)) : [...items, item];
+    } else if (!item && id) {
+      items = items.filter((i) => i.id !== id);
+    } else {
+      return s;
+    }
+    return { ...s, docs: { ...s.docs, [key]: { ...doc, items } } };
+  }
+
+  function notify(s, id, text) {
+    return { ...s, notices: [...s.notices, { id, text }].slice(-MAX_NOTICES) };
+  }
+
+  /** Says which queued change was not applied, and why, when it was refused (412, 404). */
+  function notAppliedText(q, status, item) {
+    const name = (item && item.name) || q.name;
+    if (status === 404) {
+      if (isCheck(q)) return notApplied(name, 'removed', `not ${q.kind}ed`);
+      if (q.kind === 'add' && q.seen) return notApplied(name, 'removed', 'not added');
+      return null; // a remove of an item already gone did what it asked
+    }
+    if (!item) return null;
+    const happened = happenedTo(q.seen, item);
+    if (q.kind === 'add') return notApplied(name, happened, 'kept as it is');
+    if (isCheck(q)) {
+      // Someone else did the same: nothing of this person's is lost.
+      if (item.checked === (q.kind === 'check')) return null;
+      return notApplied(name, happened, `not ${q.kind}ed`);
+    }
+    if (q.kind === 'remove') return notApplied(name, happened, 'not removed');
+    return null;
+  }
+
   function sendFailed(s, fx, a, q) {
     const id = `m-${a.id}`;
-    if (a.status === 0) return wait({ ...s, online: false }, fx);
+    if (a.status === 0) {
+      // Sent again later, as a replay of what was seen then.
+      const queue = s.queue.map((r) => (r.id === q.id && r.kind === 'clear'
+        ? { ...r, live: false } : r));
+      return wait({ ...s, queue, online: false }, fx);
+    }
     if (a.status === 401) return { ...s, authorised: false };
     if (a.status >= 500) { // 503: the database stayed busy; the intent waits its turn again
       const text = 'The server is busy. Your change will be sent again.';
       return wait(withMessage(s, fx, id, text), fx);
     }
     s = refreshIfStale(drop(s, q.id), fx, q.list);
-    if (a.status === 404 || (a.status === 409 && q.kind === 'createList')) {
+    if (q.kind === 'add') s = dropDependents(s, q);
+    // "Removed X. Undo" no longer holds for a remove that was not applied.
+    if (s.message && s.message.id === `m-${q.id}`) s = { ...s, message: null };
+    if (a.status === 412 || a.status === 404) {
       fx.push({ type: 'fetchList', list: q.list }, { type: 'fetchLists' });
-      if (isCheck(q)) return withMessage(s, fx, id, `“${q.name}” was removed meanwhile.`);
-      if (q.kind === 'remove' || q.kind === 'createList') return s; // gone, or there, already
+      s = adoptItem(s, q.list, a.status === 412 ? a.item : null, a.itemId);
+      const text = notAppliedText(q, a.status, a.item);
+      if (text) return notify(s, id, text);
+      if (a.status === 412 || q.kind === 'remove' || q.kind === 'createList') return s;
+    }
+    if (a.status === 409 && q.kind === 'createList') {
+      fx.push({ type: 'fetchList', list: q.list }, { type: 'fetchLists' });
+      return s; // there already
     }
     const verb = { add: 'add', check: 'check', uncheck: 'uncheck', remove: 'remove',
       clear: 'clear the checked items', createList: 'create the list' }[q.kind];
-    const text = `Could not ${verb}${q.name ? ` “${q.name}”` : ''}: ${a.error}`;
+    const text = `Could not ${verb}${q.name ? ` ${quoted(q.name)}` : ''}: ${a.error}`;
     s = withMessage(s, fx, id, text, { error: true });
     if (q.kind === 'createList' && norm(q.list) === norm(s.list)) s = switchTo(s, fx, 'shopping');
     return s;
@@ -232,22 +382,25 @@
             + '(2, 0.5 kg).', { error: true });
           break;
         }
-        s = enqueue(s, a, { kind: 'add', list: s.list, name, fields });
+        const seen = seenOf(onServer(s, s.list, { name }));
+        s = enqueue(s, a, { kind: 'add', list: s.list, name, fields, seen });
         fx.push({ type: 'resetAddForm' });
         break;
       }
       case 'checkChanged': {
         const item = view(s).items.find((i) => i.id === a.itemId);
         const kind = a.checked ? 'check' : 'uncheck';
-        if (item) s = enqueue(s, a, { kind, list: s.list, ...itemRef(item) });
+        if (item) s = enqueue(s, a, { kind, list: s.list, ...itemRef(s, item) });
         break;
       }
       case 'clearConfirmExpired': s = { ...s, confirmClear: false }; break;
       case 'clearTapped': {
-        const targets = view(s).items.filter((i) => i.checked).map(itemRef);
+        const targets = view(s).items.filter((i) => i.checked).map((i) => itemRef(s, i));
         if (!targets.length) break;
-        if (s.confirmClear) s = enqueue(s, a, { kind: 'clear', list: s.list, targets });
-        else {
+        if (s.confirmClear) {
+          const live = s.online && !s.waiting && s.authorised;
+          s = enqueue(s, a, { kind: 'clear', list: s.list, targets, live });
+        } else {
           s = { ...s, confirmClear: true };
           fx.push({ type: 'later', ms: CONFIRM_MS, action: { type: 'clearConfirmExpired' } });
         }
@@ -304,6 +457,7 @@
         break;
       }
       case 'messageDismissed': s = { ...s, message: null }; break;
+      case 'noticesDismissed': s = { ...s, notices: [] }; break;
       case 'messageExpired':
         if (s.message && s.message.id === a.messageId) s = { ...s, message: null };
         break;
@@ -329,7 +483,7 @@
       case 'removeTapped': {
         const item = view(s).items.find((i) => i.id === a.itemId);
         if (!item) break;
-        s = enqueue(s, a, { kind: 'remove', list: s.list, ...itemRef(item) });
+        s = enqueue(s, a, { kind: 'remove', list: s.list, ...itemRef(s, item) });
         const fields = {};
         for (const k of ['quantity', 'unit', 'category', 'note']) {
           if (item[k] != null) fields[k] = item[k];
@@ -350,7 +504,7 @@
       case 'sendSucceeded': {
         const q = s.queue.find((i) => i.id === a.intentId);
         s = connected(drop(s, a.intentId));
-        if (q) s = refreshIfStale(s, fx, q.list);
+        if (q) s = rebase(refreshIfStale(s, fx, q.list), q, a.doc, a.itemId);
         if (a.doc && typeof a.doc.list === 'string' && Array.isArray(a.doc.items)) {
           s = adopt(s, a.doc, a.seq);
         }
@@ -363,7 +517,8 @@
         break;
       case 'undoTapped': {
         const u = s.message && s.message.undo;
-        if (u) s = { ...enqueue(s, a, { kind: 'add', ...u }), message: null };
+        const seen = u && seenOf(onServer(s, u.list, { name: u.name }));
+        if (u) s = { ...enqueue(s, a, { kind: 'add', ...u, seen }), message: null };
         break;
       }
       default: break;
@@ -439,6 +594,18 @@
     old.forEach((li) => li.remove());
   }
 
+  /** The changes that were not applied, in a live region: added lines are announced. */
+  function renderNotices(notices) {
+    const list = $('notice-list');
+    const html = notices.map((n) => `<li data-testid="notice">${esc(n.text)}</li>`).join('');
+    if (list.dataset.sig !== html) {
+      list.innerHTML = html;
+      list.dataset.sig = html;
+    }
+    $('notices').classList.toggle('is-shown', notices.length > 0);
+    $('notices-dismiss').hidden = notices.length === 0;
+  }
+
   function render(s) {
     const v = view(s);
     const done = v.items.filter((i) => i.checked).length;
@@ -469,6 +636,7 @@
         + ` ${pending === 1 ? 'change' : 'changes'} saved here, sent when you are back online.`
       : 'Changes you make are saved here and sent when you are back online.';
     $('auth-error').hidden = s.authorised;
+    renderNotices(s.notices);
 
     renderItems($('items'), v.items, !s.online || s.waiting || !s.authorised);
     const empty = $('empty');
@@ -560,9 +728,10 @@
       case 'send': {
         const { req } = fx;
         api(req.method, req.path, req.body).then((r) => dispatch(r.ok
-          ? { type: 'sendSucceeded', intentId: req.intentId, doc: r.data, seq: fx.seq,
-            created: r.status === 201 }
-          : { type: 'sendFailed', intentId: req.intentId, status: r.status, error: r.error }));
+          ? { type: 'sendSucceeded', intentId: req.intentId, itemId: req.itemId, doc: r.data,
+            seq: fx.seq, created: r.status === 201 }
+          : { type: 'sendFailed', intentId: req.intentId, itemId: req.itemId, status: r.status,
+            error: r.error, item: r.data && r.data.item }));
         break;
       }
       case 'showListInUrl': {
@@ -586,6 +755,7 @@
     if (prev.queue !== next.queue && !fromElsewhere) save(KEYS.queue, next.queue);
     if (prev.docs !== next.docs) save(KEYS.docs, next.docs);
     if (prev.lists !== next.lists) save(KEYS.lists, next.lists);
+    if (prev.notices !== next.notices) save(KEYS.notices, next.notices);
     if (prev.list !== next.list || a.type === 'started') save(KEYS.current, next.list);
     render(next);
     effects.forEach(run);
@@ -617,6 +787,8 @@
     $('list-switcher').addEventListener('change',
       (e) => dispatch({ type: 'listSelected', name: e.target.value }));
     $('clear-checked').addEventListener('click', () => dispatch({ type: 'clearTapped' }));
+    $('notices-dismiss').addEventListener('click',
+      () => dispatch({ type: 'noticesDismissed' }));
     $('message').addEventListener('click', (e) => dispatch({
       type: e.target.closest('[data-testid="undo-button"]') ? 'undoTapped' : 'messageDismissed' }));
     window.addEventListener('hashchange',

@@ -225,7 +225,11 @@ extension ShoppingList {
       } else {
         if progress.originals[id] == nil { progress.originals[id] = current }
         progress.changed.insert(id)
-        if !updated.hasSameContent(as: current) { updated.updatedAt = now }
+        // One import is one change, however many rows name the item: its time follows the
+        // item as it was before the import.
+        if !updated.hasSameContent(as: current) {
+          updated.updatedAt = Timestamp.after(original.updatedAt, now: now)
+        }
       }
     } else if !updated.hasSameContent(as: current) {
       updated.updatedAt = now

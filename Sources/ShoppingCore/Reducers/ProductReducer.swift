@@ -3,7 +3,8 @@ import Composable
 /// The logic of one product: checking, unchecking and editing its fields.
 ///
 /// An action that changes nothing (checking a checked item, an edit to the same values) returns
-/// no effects and leaves `updatedAt` alone.
+/// no effects and leaves `updatedAt` alone; any other moves it (see
+/// ``Product/markChanged(at:)``).
 public struct ProductReducer: Reducer, Sendable {
   let environment: ShoppingEnvironment
 
@@ -25,7 +26,7 @@ public struct ProductReducer: Reducer, Sendable {
       changed.isChecked = false
     }
     guard changed != product else { return [] }
-    changed.updatedAt = environment.now()
+    changed.markChanged(at: environment.now())
     product = changed
     return [.updateProduct(product)]
   }

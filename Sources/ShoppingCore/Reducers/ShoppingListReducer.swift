@@ -86,7 +86,7 @@ public struct ShoppingListReducer: Reducer, Sendable {
       }
       guard list.products[index].name != name else { return [] }
       list.setName(name, ofProductAt: index)
-      list.products[index].updatedAt = environment.now()
+      list.products[index].markChanged(at: environment.now())
       return [.updateProduct(list.products[index])]
 
     case .resetChecks:
@@ -94,7 +94,7 @@ public struct ShoppingListReducer: Reducer, Sendable {
       var effects: [PersistenceEffect] = []
       for index in list.products.indices where list.products[index].isChecked {
         list.products[index].isChecked = false
-        list.products[index].updatedAt = now
+        list.products[index].markChanged(at: now)
         effects.append(.updateProduct(list.products[index]))
       }
       return effects
@@ -127,7 +127,7 @@ extension ShoppingList {
       merged.isChecked = false
       merged.name = name
       guard merged != products[index] else { return [] }
-      merged.updatedAt = now
+      merged.markChanged(at: now)
       if merged.name != products[index].name {
         setName(name, ofProductAt: index)
       }

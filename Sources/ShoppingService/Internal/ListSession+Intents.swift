@@ -11,6 +11,10 @@ extension ListSession {
         return ItemChange(before: before, after: try list.product(named: name))
       }
 
+    case let .conditional(intent, precondition):
+      try require(precondition, of: intent)
+      return try apply(intent)
+
     case .clearChecked:
       let checked = try list.products.filter(\.isChecked)
       try send(.clearChecked)

@@ -7,6 +7,8 @@ import ShoppingSQLite
 final class ListSession {
   let store: Store<ShoppingState, ShoppingAction, PersistenceEffect>
   let listID: ShoppingList.ID
+  /// The transaction's storage, for what the store does not hold.
+  let repository: ShoppingRepository
   /// The items the references picked, in the order given, each once.
   let resolved: [Product.ID]
   /// Every effect sent so far.
@@ -14,10 +16,11 @@ final class ListSession {
 
   private init(
     store: Store<ShoppingState, ShoppingAction, PersistenceEffect>, listID: ShoppingList.ID,
-    resolved: [Product.ID]
+    repository: ShoppingRepository, resolved: [Product.ID]
   ) {
     self.store = store
     self.listID = listID
+    self.repository = repository
     self.resolved = resolved
   }
 
@@ -54,7 +57,8 @@ final class ListSession {
       let part = try repository.partialList(list, keys: keys, ids: resolved.map(\.id))
       try store.send(.listsLoaded([part]))
     }
-    let session = ListSession(store: store, listID: list.id, resolved: resolved.map(\.id))
+    let session = ListSession(
+      store: store, listID: list.id, repository: repository, resolved: resolved.map(\.id))
     session.effects = created
     return session
   }

@@ -118,7 +118,11 @@ import Testing
     #expect(
       result.stdout
         == InProcess.listJSON(
-          "shopping", [InProcess.itemJSON(id: 2, position: 1, name: "Milk", unit: "l")]
+          "shopping",
+          [
+            InProcess.itemJSON(
+              id: 2, position: 1, name: "Milk", unit: "l", updatedAt: InProcess.changedAgainText)
+          ]
         )
     )
   }

@@ -15,7 +15,8 @@ import Testing
   }
 
   static let milk = InProcess.itemJSON(id: 2, position: 1, name: "Milk", quantity: "2", unit: "l")
-  static let eggs = InProcess.itemJSON(id: 3, position: 2, name: "Eggs", checked: true)
+  static let eggs = InProcess.itemJSON(
+    id: 3, position: 2, name: "Eggs", checked: true, updatedAt: InProcess.changedAgainText)
   static let tip = InProcess.itemJSON(id: 4, position: 3, name: "#1 tip")
   static let chips = InProcess.itemJSON(id: 6, position: 1, name: "Chips")
   static let at = InProcess.startText
@@ -83,7 +84,7 @@ import Testing
       result.stdout == """
         name,quantity,unit,category,note,checked,list,id,addedAt,updatedAt
         Milk,2,l,,,false,shopping,\(id(2)),\(Self.at),\(Self.at)
-        Eggs,1,,,,true,shopping,\(id(3)),\(Self.at),\(Self.at)
+        Eggs,1,,,,true,shopping,\(id(3)),\(Self.at),\(InProcess.changedAgainText)
         #1 tip,1,,,,false,shopping,\(id(4)),\(Self.at),\(Self.at)
 
         """

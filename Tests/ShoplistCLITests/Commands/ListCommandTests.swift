@@ -122,7 +122,8 @@ import Testing
             InProcess.itemJSON(
               id: 2, position: 1, name: "Milk", quantity: "2", unit: "l", category: "dairy"),
             InProcess.itemJSON(
-              id: 3, position: 2, name: "Cheese", checked: true, category: "Dairy"),
+              id: 3, position: 2, name: "Cheese", checked: true, category: "Dairy",
+              updatedAt: InProcess.changedAgainText),
             InProcess.itemJSON(id: 4, position: 3, name: "Bread", note: "sliced"),
           ]
         )
@@ -140,7 +141,8 @@ import Testing
           "shopping",
           [
             InProcess.itemJSON(
-              id: 3, position: 2, name: "Cheese", checked: true, category: "Dairy")
+              id: 3, position: 2, name: "Cheese", checked: true, category: "Dairy",
+              updatedAt: InProcess.changedAgainText)
           ]
         )
     )

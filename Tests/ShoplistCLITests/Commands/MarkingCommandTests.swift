@@ -157,7 +157,12 @@ import Testing
     #expect(
       result.stdout
         == InProcess.listJSON(
-          "shopping", [InProcess.itemJSON(id: 2, position: 1, name: "Milk", checked: true)]
+          "shopping",
+          [
+            InProcess.itemJSON(
+              id: 2, position: 1, name: "Milk", checked: true,
+              updatedAt: InProcess.changedAgainText)
+          ]
         )
     )
   }

@@ -52,4 +52,11 @@ extension Product {
     copy.updatedAt = now
     return copy
   }
+
+  /// This product with `updatedAt` `seconds` later: a change made again within the second.
+  func movedOn(seconds: Double) -> Product {
+    var copy = self
+    copy.updatedAt = updatedAt.addingTimeInterval(seconds)
+    return copy
+  }
 }
