@@ -27,7 +27,7 @@ struct NewItemBody: Decodable, Sendable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     name = try container.decode(String.self, forKey: .name)
-    quantity = try container.decodeIfPresent(QuantityText.self, forKey: .quantity)
+    quantity = try container.decodeUnlessNull(QuantityText.self, forKey: .quantity)
     unit = try container.decodeIfPresent(String.self, forKey: .unit)
     category = try container.decodeIfPresent(String.self, forKey: .category)
     note = try container.decodeIfPresent(String.self, forKey: .note)
@@ -78,9 +78,9 @@ struct ItemPatchBody: Decodable, Sendable {
       // `null` would mean "only if there is no such item", which a change of one cannot be.
       ifUpdatedAt = try container.decode(String.self, forKey: .ifUpdatedAt)
     }
-    checked = try container.decodeIfPresent(Bool.self, forKey: .checked)
-    name = try container.decodeIfPresent(String.self, forKey: .name)
-    quantity = try container.decodeIfPresent(QuantityText.self, forKey: .quantity)
+    checked = try container.decodeUnlessNull(Bool.self, forKey: .checked)
+    name = try container.decodeUnlessNull(String.self, forKey: .name)
+    quantity = try container.decodeUnlessNull(QuantityText.self, forKey: .quantity)
     func clearable(_ key: CodingKeys) throws -> String?? {
       guard container.contains(key) else { return nil }
       if try container.decodeNil(forKey: key) { return .some(nil) }
@@ -106,6 +106,18 @@ struct ItemPatchBody: Decodable, Sendable {
   /// Whether the patch only checks or unchecks.
   var onlyChecks: Bool {
     name == nil && quantity == nil && unit == nil && category == nil && note == nil
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// The value of `key` if given; a `null` there is refused (400), since the field cannot be
+  /// cleared, and leaving it out is how to leave it unchanged.
+  func decodeUnlessNull<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
+    guard contains(key) else { return nil }
+    if try decodeNil(forKey: key) {
+      throw APIError.badRequest("\"\(key.stringValue)\" cannot be null: leave it out instead")
+    }
+    return try decode(type, forKey: key)
   }
 }
 

@@ -96,7 +96,8 @@ public struct ShoplistServer: Sendable {
     router.add(middleware: JSONErrorMiddleware())
     router.add(
       middleware: RequestGuardMiddleware(
-        hosts: ServedHosts(listening: configuration.host, publicURL: publicAuthority)))
+        hosts: ServedHosts(listening: configuration.host, publicURL: publicAuthority),
+        routes: DocumentedRoutes(openAPI: PackageResources.openapi_json)))
     // After the guard, every path is as written, so "under /api" is a plain prefix; the check
     // wraps the router's "not found" too, so an unknown /api path is 401 without the token.
     router.add(

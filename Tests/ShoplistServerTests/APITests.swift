@@ -181,7 +181,19 @@ import Testing
       (.post, "/api/lists/nowhere/clear", "", 404),
       (.post, "/api/lists/nowhere/reset", "", 404),
       (.get, "/api/nothing", "", 404),
-      (.put, "/api/lists", "", 404),
+      // A field that cannot be cleared is not null.
+      (.patch, "/api/lists/shopping/items/MILK_ID", #"{"quantity": null}"#, 400),
+      (.patch, "/api/lists/shopping/items/MILK_ID", #"{"checked": null}"#, 400),
+      (.patch, "/api/lists/shopping/items/MILK_ID", #"{"name": null}"#, 400),
+      (.post, "/api/lists/shopping/items", #"{"name": "Eggs", "quantity": null}"#, 400),
+      (.post, "/api/lists/shopping/items", #"{"name": "Eggs", "quantity": 0}"#, 422),
+      (.post, "/api/lists/shopping/items", #"{"name": "Eggs", "quantity": "0,00"}"#, 422),
+      // A served path with a method it does not take.
+      (.put, "/api/lists", "", 405),
+      (.trace, "/api/lists", "", 405),
+      (.delete, "/api/lists/shopping", "", 405),
+      (.get, "/api/lists/shopping/clear", "", 405),
+      (.put, "/api/lists/shopping/items/MILK_ID", #"{"checked": true}"#, 405),
     ] as [(HTTPRequest.Method, String, String, Int)])
   func aBadRequestFailsWithItsCodeAndChangesNothing(
     method: HTTPRequest.Method, path: String, body: String, status: Int
@@ -200,6 +212,45 @@ import Testing
       #expect(try answer.json()["error"] is String, "\(answer.body)")
     }
     #expect(try harness.snapshot() == before)
+  }
+
+  @Test(arguments: [
+    ("/api/lists", "GET, POST"), ("/api/lists/shopping", "GET"),
+    ("/api/lists/shopping/items/MILK_ID", "DELETE, PATCH"), ("/api/events", "GET"),
+  ])
+  func aMethodNotServedIs405WithTheMethodsThatAre(path: String, allowed: String) async throws {
+    let harness = try Harness()
+    try await harness.withClient { client in
+      let answer = try await client.send(.trace, path)
+      #expect(answer.status == .methodNotAllowed)
+      #expect(answer.headers[.allow] == allowed)
+      let unauthorized = try await client.send(.trace, path, headers: [:])
+      #expect(unauthorized.status == .unauthorized)
+    }
+  }
+
+  @Test func everyOperationTheDocumentDescribesIsRouted() async throws {
+    let harness = try Harness()
+    let outcome = try harness.service.perform(
+      .add(names: ["Milk"], changes: .none), onList: nil)
+    let milk = try #require(outcome.list.products.first?.id)
+    let routes = DocumentedRoutes(openAPI: PackageResources.openapi_json)
+    #expect(routes.routes.count == 7)
+    try await harness.withClient { client in
+      for route in routes.routes {
+        let path =
+          "/"
+          + route.segments.enumerated().map { index, segment in
+            segment ?? (index == 2 ? "shopping" : milk.uuidString)
+          }.joined(separator: "/")
+        for method in route.methods where path != "/api/events" {
+          let answer = try await client.send(method, path, json: #"{"name": "Tea"}"#)
+          // Answered by its route: not the router's "not found", nor 405.
+          #expect(answer.status != .methodNotAllowed, "\(method) \(path)")
+          #expect(answer.body != #"{"error": "not found"}"#, "\(method) \(path)")
+        }
+      }
+    }
   }
 
   @Test func aDatabaseBusyPastTheWaitIs503AndChangesNothing() async throws {

@@ -9,8 +9,12 @@ import Hummingbird
 /// - a path with empty segments (`//api/…`, a trailing `/`), `.` or `..` segments, or an encoded
 ///   `/` or `\`, however written: 404. The router would treat `//api/lists` as `/api/lists`;
 ///   refusing every other spelling keeps each resource at one address, behind one check.
+///
+/// And a served path asked for with a method it does not take (`TRACE /api/lists`) is 405 with
+/// `Allow`, not 404.
 struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
   let hosts: ServedHosts
+  let routes: DocumentedRoutes
 
   func handle(
     _ request: Request, context: Context,
@@ -21,7 +25,17 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
       throw APIError(.misdirectedRequest, "this server does not serve that host name")
     }
     guard Self.isServedAsWritten(request.uri.path) else { throw APIError.notFound }
-    return try await next(request, context)
+    do {
+      return try await next(request, context)
+    } catch let error as HTTPError where error.status == .notFound {
+      // The router's own "not found": no route for this path and method.
+      guard let methods = routes.methods(for: request.uri.path), !methods.isEmpty,
+        !methods.contains(request.method)
+      else { throw error }
+      throw APIError(
+        .methodNotAllowed, "\(request.method) is not served here",
+        headers: [.allow: methods.map(\.rawValue).joined(separator: ", ")])
+    }
   }
 
   /// Whether `path` has only non-empty segments, none of them `.` or `..` nor holding an
