@@ -176,6 +176,10 @@ public struct ShoplistServer: Sendable {
             try? await Task.sleep(for: grace)
             if !Task.isCancelled { connections.closeAll() }
           }
+          // New connections are closed from now on; those being set up this moment reach the
+          // server before it stops taking them in.
+          connections.stopAdmitting()
+          try? await Task.sleep(for: .milliseconds(50))
           await services.triggerGracefulShutdown()
         }
       }

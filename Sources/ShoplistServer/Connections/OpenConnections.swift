@@ -13,6 +13,7 @@ final class OpenConnections: Sendable {
 
   private struct State {
     var open: [ObjectIdentifier: any Channel] = [:]
+    var admitting = true
     var closingAll = false
   }
 
@@ -26,7 +27,7 @@ final class OpenConnections: Sendable {
   func admit(_ channel: any Channel) -> Bool {
     let id = ObjectIdentifier(channel)
     let admitted = state.withLock { state in
-      guard state.open.count < limit, !state.closingAll else { return false }
+      guard state.open.count < limit, state.admitting, !state.closingAll else { return false }
       state.open[id] = channel
       return true
     }
@@ -35,6 +36,13 @@ final class OpenConnections: Sendable {
       _ = state.withLock { $0.open.removeValue(forKey: id) }
     }
     return true
+  }
+
+  /// Takes no more connections in: the server is about to shut down. A connection accepted
+  /// from now on is closed at once rather than handed to a server that no longer takes
+  /// connections (which would drop it without closing it).
+  func stopAdmitting() {
+    state.withLock { $0.admitting = false }
   }
 
   /// How many connections are open.
