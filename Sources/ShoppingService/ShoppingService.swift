@@ -57,6 +57,12 @@ public final class ShoppingService: Sendable {
     )
   }
 
+  /// What migrating the database on opening changed that the user should hear of, to be told
+  /// once (see ``ShoppingSQLite/ShoppingDatabase/migrationNotices``).
+  public var migrationNotices: [MigrationNotice] {
+    database.migrationNotices
+  }
+
   /// Whether `name` is the default list's.
   public static func isDefaultList(_ name: String) -> Bool {
     NameKey(lookingUp: name) == NameKey(lookingUp: defaultListName)
