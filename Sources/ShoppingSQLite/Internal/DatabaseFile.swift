@@ -91,6 +91,18 @@ enum DatabaseFile {
     return .empty
   }
 
+  /// What the existing file at `path` holds, read without writing or creating anything.
+  ///
+  /// - Throws: ``DatabaseError/Reason/cannotOpen`` when there is no file or it cannot be read,
+  ///   ``DatabaseError/Reason/corrupt`` when it is not an SQLite database.
+  static func inspect(_ path: String) throws(DatabaseError) -> Contents {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      throw DatabaseError(reason: .cannotOpen, path: path, message: describe(errno))
+    }
+    return try inspectExisting(path, status: status)
+  }
+
   private static func inspectExisting(
     _ path: String, status: stat
   ) throws(DatabaseError) -> Contents {
