@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `shoplist db check`.
+/// `shoplist db check`, and what a damaged page does to the everyday commands.
 @Suite(.enabled(if: Shoplist.hasSQLite3)) struct DatabaseCheckTests {
   static let itemCount = 400
 
@@ -163,5 +163,25 @@ import Testing
 
     #expect(script.contains("db"))
     #expect(script.contains("_shoplist_db_check"))
+  }
+
+  /// SQLite's cheap corruption checks are on: a page whose cells lie past its end is refused
+  /// by every command that reads it, and nothing is written.
+  @Test(arguments: ["add", "toggle", "import"])
+  func aPageWhoseCellsLiePastItsEndIsRefused(command: String) throws {
+    let (shoplist, item) = try Self.damaged()
+    let before = shoplist.fileBytes(shoplist.database)
+    let name = Self.itemName(item)
+
+    let result =
+      switch command {
+      case "add": try shoplist.run("add", name, "--note", "again")
+      case "toggle": try shoplist.run("toggle", name)
+      default: try shoplist.run("import", "-", "--format", "text", stdin: "\(name)\nbread\n")
+      }
+
+    #expect(result.status == 74, "\(result)")
+    #expect(result.stderr.contains("corrupt"), "\(result)")
+    #expect(shoplist.fileBytes(shoplist.database) == before)
   }
 }

@@ -98,4 +98,11 @@ struct IntegrityTests {
 
     #expect(error?.reason == .notShoplist)
   }
+
+  @Test func everyConnectionChecksCellSizes() throws {
+    let database = try ShoppingDatabase(path: path)
+
+    #expect(try database.rawInteger("PRAGMA cell_size_check") == 1)
+    #expect(try ShoppingDatabase.inMemory().rawInteger("PRAGMA cell_size_check") == 1)
+  }
 }
