@@ -9,5 +9,7 @@ struct MigrationStep: Sendable {
   let run: @Sendable (Connection) throws(DatabaseError) -> [MigrationNotice]
 
   /// Every step the embedded migrations name, by name.
-  static let embedded: [String: MigrationStep] = [:]
+  static let embedded: [String: MigrationStep] = [
+    NameKeyFolding.step.name: NameKeyFolding.step
+  ]
 }
