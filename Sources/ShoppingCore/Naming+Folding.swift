@@ -87,4 +87,17 @@ extension Naming {
   private static func isFolded(_ scalars: String.UnicodeScalarView) -> Bool {
     scalars.allSatisfy { !$0.properties.changesWhenCaseFolded }
   }
+
+  /// `text` as loose comparisons see it — finding text, suggesting a name, sorting by name:
+  /// folded as names are compared (see ``NameKey``), with accents and other nonspacing marks
+  /// dropped too.
+  ///
+  /// ```swift
+  /// Naming.looselyFolded("Crème BRÛLÉE") == "creme brulee"  // true
+  /// ```
+  public static func looselyFolded(_ text: String) -> String {
+    var scalars = foldedScalars(text)
+    scalars.removeAll { $0.properties.generalCategory == .nonspacingMark }
+    return String(scalars).precomposedStringWithCanonicalMapping
+  }
 }

@@ -72,4 +72,15 @@ import Testing
     #expect(result.status == 0, "\(result)")
     #expect(try shoplist.names().count == 2)
   }
+
+  @Test func findAndSortFoldTheSameWay() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "Weizen", "Weißwurst", "Weisel")
+
+    let found = try shoplist.run("find", "weissw", "--json").json()["items"] as? [[String: Any]]
+    try shoplist.ok("sort", "--by", "name")
+
+    #expect(found?.map { $0["name"] as? String } == ["Weißwurst"])
+    #expect(try shoplist.names() == ["Weisel", "Weißwurst", "Weizen"])
+  }
 }

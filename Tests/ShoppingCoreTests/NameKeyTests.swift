@@ -93,6 +93,12 @@ import Testing
     }
   }
 
+  @Test func looseFoldingAlsoDropsAccents() {
+    #expect(Naming.looselyFolded("Crème BRÛLÉE") == "creme brulee")
+    #expect(Naming.looselyFolded("WEIẞWURST") == "weisswurst")
+    #expect(Naming.looselyFolded("mi\u{200D}lk") == "milk")
+  }
+
   /// Every code point against an independent implementation of the full case folding:
   /// Python's `str.casefold()`, for the code points its Unicode version assigns (foldings of
   /// assigned code points never change between versions). Default-ignorable code points fold
