@@ -54,8 +54,12 @@ extension ShoppingDatabase {
     var problems: [String] = []
     do {
       try connection.query("PRAGMA integrity_check") { row throws(DatabaseError) in
-        let line = row.text(0)
-        if line != "ok" { problems.append(line) }
+        // A row may hold several problems, a line each, under a heading naming the schema
+        // ("*** in database main ***"): one database, so the heading says nothing.
+        for line in row.text(0).split(separator: "\n")
+        where line != "ok" && !line.hasPrefix("***") {
+          problems.append(String(line))
+        }
       }
     } catch where error.reason == .corrupt {
       // Damage where the check starts (the schema's own pages) stops it: that is what it found.

@@ -58,6 +58,9 @@ struct IntegrityTests {
     let problems = try ShoppingDatabase.integrityProblems(ofFileAt: path)
 
     #expect(!problems.isEmpty)
+    // One problem a line, without SQLite's heading.
+    #expect(problems.allSatisfy { !$0.contains("\n") && !$0.hasPrefix("***") })
+    #expect(problems.contains { $0.hasPrefix("On tree page") })
     #expect(bytes(of: path) == original)
     #expect(folder.contents() == ["shopping.sqlite"])
   }
