@@ -105,10 +105,18 @@ public struct CommandContext: Sendable {
   /// The service over the database; `access: .read` for commands that only read, which then
   /// work on a database this user may not write.
   func openService(access: ShoppingDatabase.Access = .write) throws -> ShoppingService {
-    try ShoppingService(
-      path: databasePath(), busyTimeout: busyTimeout, access: access, environment: shopping,
-      trace: trace
+    announcingMigration(
+      try ShoppingService(
+        path: databasePath(), busyTimeout: busyTimeout, access: access, environment: shopping,
+        trace: trace
+      )
     )
+  }
+
+  /// `service`, once what migrating its database on opening changed is told on stderr.
+  func announcingMigration(_ service: ShoppingService) -> ShoppingService {
+    for notice in service.migrationNotices { warn(notice.description) }
+    return service
   }
 
   // MARK: - Output

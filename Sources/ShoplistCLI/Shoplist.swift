@@ -33,6 +33,7 @@ public struct Shoplist: ParsableCommand {
       ClearCommand.self, ResetCommand.self, MoveCommand.self, SortCommand.self,
       ListsCommand.self, ImportCommand.self, ExportCommand.self, HistoryCommand.self,
       UndoCommand.self, RedoCommand.self, FindCommand.self, AislesCommand.self, ServeCommand.self,
+      DbCommand.self,
     ]
   )
 

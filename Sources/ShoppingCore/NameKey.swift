@@ -1,6 +1,11 @@
 /// The form under which names are compared: two names are the same item (or list) exactly
 /// when their keys are equal. Case-insensitive and Unicode-aware: `"Crème"` and `"CRÈME"`
-/// share a key, whether their accents are composed or not.
+/// share a key, whether their accents are composed or not; so do `"Weißwurst"` and
+/// `"WEISSWURST"`, `"ΟΔΟΣ"` and `"οδος"` (Unicode's full case folding), and `"milk"` and
+/// `"mi\u{200D}lk"` (default-ignorable characters do not count). See ``Naming/key(_:)``.
+///
+/// Every comparison of names goes through a key; storage keeps each name's key beside it
+/// (the `nameKey` columns) and finds names by it.
 ///
 /// A key is made only from a name that passed ``Naming/name(_:)`` (``Naming/key(_:)``), or
 /// from text as a person typed it, which is normalised first (``init(lookingUp:)``): an

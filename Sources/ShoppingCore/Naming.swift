@@ -73,12 +73,12 @@ public enum Naming {
   /// The key a valid name (one ``name(_:)`` returned) is compared under; see ``NameKey``.
   public static func key(_ name: String) -> NameKey {
     // Plain ASCII byte by byte, straight from the string's storage: every row of an import
-    // and every lookup makes keys.
+    // and every lookup makes keys. (ASCII folds to its lower case, and none of it is
+    // default-ignorable.)
     switch name.utf8.withContiguousStorageIfAvailable(asciiKey) {
     case .unchanged?: NameKey(normalised: name)
     case let .lowered(key)?: NameKey(normalised: key)
-    case .notASCII?, nil:
-      NameKey(normalised: name.lowercased().precomposedStringWithCanonicalMapping)
+    case .notASCII?, nil: NameKey(normalised: folded(name))
     }
   }
 

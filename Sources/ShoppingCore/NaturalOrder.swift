@@ -1,7 +1,6 @@
-import Foundation
-
 /// The order people expect names in: case and accents ignored (`éclair` beside `Eggs`, not
-/// after `Zucchini`), and runs of digits compared as numbers (`Item 2` before `Item 10`).
+/// after `Zucchini`; `Weißwurst` as `weisswurst`), and runs of digits compared as numbers
+/// (`Item 2` before `Item 10`).
 ///
 /// ```swift
 /// let keys = ["Item 10", "item 2"].map(NaturalOrder.Key.init)
@@ -13,7 +12,8 @@ public enum NaturalOrder {
   public struct Key: Comparable, Sendable {
     let scalars: [UInt32]
 
-    /// Folds `text`: lower case, accents and other combining marks removed.
+    /// Folds `text` as names are compared (see ``Naming/key(_:)``), accents and other
+    /// nonspacing marks removed too.
     public init(_ text: String) {
       var scalars: [UInt32] = []
       scalars.reserveCapacity(text.utf8.count)
@@ -22,7 +22,7 @@ public enum NaturalOrder {
           scalars.append(UInt32(byte &- 0x41 < 26 ? byte | 0x20 : byte))
         }
       } else {
-        for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
+        for scalar in Naming.foldedScalars(text)
         where scalar.properties.generalCategory != .nonspacingMark {
           scalars.append(scalar.value)
         }

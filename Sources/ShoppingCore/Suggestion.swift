@@ -1,5 +1,3 @@
-import Foundation
-
 /// The nearest of some words to one a user mistyped, for a "did you mean" hint: compared with
 /// case and accents ignored, by edit distance (a letter added, dropped, changed, or two
 /// neighbours swapped), and only when close enough that the hint is likely right.
@@ -36,12 +34,10 @@ public enum Suggestion {
     min(3, max(1, length / 3))
   }
 
-  /// `text` lower-cased, its accents and other combining marks dropped, as characters.
+  /// `text` folded as names are compared, its accents and other combining marks dropped
+  /// (see ``Naming/looselyFolded(_:)``), as characters.
   static func fold(_ text: String) -> [Character] {
-    Array(
-      text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        .precomposedStringWithCanonicalMapping
-    )
+    Array(Naming.looselyFolded(text))
   }
 
   /// The optimal string alignment distance between `a` and `b`, or `nil` when it exceeds

@@ -45,6 +45,11 @@ public final class ShoppingDatabase: @unchecked Sendable {
   /// ``write(_:)`` then fails with ``DatabaseError/Reason/readOnly``.
   public let isReadOnly: Bool
 
+  /// What migrating the file on opening changed that the user should hear of (items renamed
+  /// because their names came to compare equal), to be told once: empty when the file was up
+  /// to date, or another program migrated it.
+  public let migrationNotices: [MigrationNotice]
+
   /// What the caller means to do with the database.
   public enum Access: Sendable {
     /// Read and write: a file that cannot be written is refused.
@@ -99,7 +104,7 @@ public final class ShoppingDatabase: @unchecked Sendable {
         )
       }
       try Self.configure(connection)
-      try migrator.migrate(connection, inspection: inspection)
+      migrationNotices = try migrator.migrate(connection, inspection: inspection)
       withExtendedLifetime(lock) {}
       isReadOnly = false
     } else {
@@ -123,6 +128,7 @@ public final class ShoppingDatabase: @unchecked Sendable {
         )
       }
       try Self.configure(connection)
+      migrationNotices = []
       isReadOnly = true
     }
     self.path = path
@@ -159,6 +165,7 @@ public final class ShoppingDatabase: @unchecked Sendable {
     self.connection = connection
     self.fileIdentity = nil
     self.isReadOnly = false
+    self.migrationNotices = []
   }
 
   /// Refuses a database that is not shoplist's, or is from a newer shoplist.

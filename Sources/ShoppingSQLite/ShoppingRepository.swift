@@ -252,7 +252,9 @@ extension ShoppingRepository {
     )
   }
 
-  private static func key(_ name: String) -> NameKey {
+  /// The key of a name as storage holds it: normalised first, as another program may not have
+  /// written it so.
+  static func key(_ name: String) -> NameKey {
     Naming.key((try? Naming.name(name)) ?? name)
   }
 

@@ -133,10 +133,9 @@ extension ShoppingService {
     return found
   }
 
-  /// `text` as ``find(_:)`` compares it: lower case, accents dropped, white space runs as one
-  /// space.
+  /// `text` as ``find(_:)`` compares it: folded as names are compared, accents dropped (see
+  /// ``ShoppingCore/Naming/looselyFolded(_:)``), white space runs as one space.
   static func folded(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    Naming.looselyFolded(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 }

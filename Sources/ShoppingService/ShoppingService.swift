@@ -57,6 +57,24 @@ public final class ShoppingService: Sendable {
     )
   }
 
+  /// What migrating the database on opening changed that the user should hear of, to be told
+  /// once (see ``ShoppingSQLite/ShoppingDatabase/migrationNotices``).
+  public var migrationNotices: [MigrationNotice] {
+    database.migrationNotices
+  }
+
+  /// The problems SQLite's integrity check finds in the database, one line each: empty when it
+  /// is healthy. Reads every page, writes nothing; a server checks its database this way when
+  /// it starts.
+  ///
+  /// ```swift
+  /// let problems = try service.integrityProblems()
+  /// guard problems.isEmpty else { throw Damaged(problems) }
+  /// ```
+  public func integrityProblems() throws(DatabaseError) -> [String] {
+    try database.integrityProblems()
+  }
+
   /// Whether `name` is the default list's.
   public static func isDefaultList(_ name: String) -> Bool {
     NameKey(lookingUp: name) == NameKey(lookingUp: defaultListName)

@@ -48,6 +48,7 @@ import Testing
     ["--generate-completion-script", "bash"],
     ["history", "--limit", "0"], ["history", "--limit", "many"], ["history", "recent"],
     ["undo", "latest"], ["undo", "1", "2"], ["redo", "1"],
+    ["db"], ["db", "check"], ["db", "check", "--json"], ["db", "--help"],
   ]
 
   @Test(arguments: accepted)
@@ -93,6 +94,24 @@ import Testing
   @Test(arguments: leftToTheArgumentParser)
   func leavesEverythingElseToTheArgumentParser(arguments: [String]) {
     #expect(QuickParser.parse(arguments) == nil)
+  }
+
+  /// A command of a group (`lists create`, `db check`) is dispatched straight to its own
+  /// parser, as the root parser would parse it.
+  @Test(arguments: [
+    ["db", "check"], ["db", "check", "--json", "--db", "/tmp/x.sqlite"], ["db", "check", "-q"],
+    ["lists", "create", "party"],
+  ])
+  func commandsOfAGroupAreDispatchedDirectly(arguments: [String]) throws {
+    let direct = try #require(CommandDispatch.parseDirectly(arguments))
+    let parsed = try Shoplist.parseAsRoot(arguments)
+    #expect(type(of: direct) == type(of: parsed))
+    #expect(signature(direct) == signature(parsed))
+  }
+
+  @Test func aGroupWithoutItsCommandIsLeftToTheRootParser() {
+    #expect(CommandDispatch.parseDirectly(["db"]) == nil)
+    #expect(CommandDispatch.parseDirectly(["db", "chekc"]) == nil)
   }
 
   @Test func randomInvocationsNeverDisagree() throws {
@@ -141,6 +160,8 @@ func signature(_ command: any ParsableCommand) -> String {
     return "remove \(remove.global.settings) \(remove.references)"
   case let mark as any MarkingCommand:
     return "\(type(of: mark).action) \(mark.global.settings) \(mark.references)"
+  case let check as DbCheckCommand:
+    return "db check \(check.global.settings)"
   default:
     return "\(type(of: command))"
   }

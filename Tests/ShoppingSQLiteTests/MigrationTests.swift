@@ -20,10 +20,15 @@ struct MigrationTests {
         VALUES ('2026-11-18T11:06:40Z', 'add Bread', 'Groceries: 1 added', 'change', x'');
       """,
     // Groceries made the default, and a shop order.
-    3: listAndProducts(listColumns: ", isDefault", listValues: ", 1") + """
-      INSERT INTO aisle (position, category) VALUES (1, 'bakery'), (2, 'dairy');
-      """,
+    3: groceriesAsDefault,
+    // Names compared under full case folding: the same tables.
+    4: groceriesAsDefault,
   ]
+
+  static let groceriesAsDefault =
+    listAndProducts(listColumns: ", isDefault", listValues: ", 1") + """
+    INSERT INTO aisle (position, category) VALUES (1, 'bakery'), (2, 'dairy');
+    """
 
   /// The Groceries list with Milk and Bread, the list row with more columns when given.
   static func listAndProducts(listColumns: String, listValues: String) -> String {

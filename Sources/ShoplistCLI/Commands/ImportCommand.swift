@@ -113,9 +113,10 @@ struct ImportCommand: ShoplistCommand {
     var reader = try format.reader(for: input)
     let service =
       try dryRun
-      ? ShoppingService.forDryRun(
-        path: context.databasePath(), busyTimeout: context.busyTimeout,
-        environment: context.shopping, trace: context.trace)
+      ? context.announcingMigration(
+        ShoppingService.forDryRun(
+          path: context.databasePath(), busyTimeout: context.busyTimeout,
+          environment: context.shopping, trace: context.trace))
       : context.openService()
     return try service.importRows(
       from: &reader, with: importer, dryRun: dryRun, label: context.label

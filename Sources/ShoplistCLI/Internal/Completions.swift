@@ -33,9 +33,11 @@ enum Completions {
         path: path, busyTimeout: .milliseconds(200), access: .read),
       let names = try? read(service)
     else { return [] }
-    let key = NaturalOrder.Key(prefix)
+    // Folded as names are compared, accents aside: `weiss` offers `Weißwurst`, `creme` offers
+    // `Crème fraîche`.
+    let typed = Naming.looselyFolded(prefix)
     return names.filter { name in
-      prefix.isEmpty || NaturalOrder.Key(String(name.prefix(prefix.count))) == key
+      prefix.isEmpty || Naming.looselyFolded(name).hasPrefix(typed)
     }
   }
 

@@ -52,9 +52,15 @@ final class Connection {
       flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
       name = Self.uri(path) + (immutable ? "?immutable=1" : "?mode=ro")
     }
-    let code = sqlite3_open_v2(name, &handle, flags, nil)
+    var code = sqlite3_open_v2(name, &handle, flags, nil)
     guard let handle else {
       throw DatabaseError(reason: .cannotOpen, path: path, message: "out of memory")
+    }
+    if code == SQLITE_OK {
+      // SQLite's cheap corruption checks, on before anything is read: a page whose cells
+      // claim more room than it has is reported as corrupt instead of being read, or written
+      // back, past its bounds. (A setting of the connection: it reads and writes nothing.)
+      code = sqlite3_exec(handle, "PRAGMA cell_size_check = ON", nil, nil, nil)
     }
     guard code == SQLITE_OK else {
       let message = String(cString: sqlite3_errmsg(handle))

@@ -11,6 +11,10 @@ import Foundation
 /// The database file before SQLite sees it: created with private permissions when missing, and
 /// recognised by its header, so that a file that is not a database is never handed to SQLite,
 /// which could write to it.
+///
+/// A path that is a symbolic link names the file the link leads to, as it does for SQLite,
+/// which opens that file and keeps its `-wal` and `-shm` beside it: a link whose file does not
+/// exist yet has that file created.
 enum DatabaseFile {
   /// What the file held before it was opened.
   enum Contents: Equatable {
@@ -74,8 +78,11 @@ enum DatabaseFile {
     guard statError == ENOENT else {
       throw DatabaseError(reason: .cannotOpen, path: path, message: describe(statError))
     }
-    try createFolder((path as NSString).deletingLastPathComponent, for: path)
-    let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, mode_t(0o600))
+    // Through a link whose file is missing, the file to create is the one it leads to:
+    // creating the link's own path would fail, the link being there.
+    let file = target(of: path)
+    try createFolder((file as NSString).deletingLastPathComponent, for: path)
+    let descriptor = open(file, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, mode_t(0o600))
     if descriptor < 0 {
       let openError = errno
       if openError == EEXIST, stat(path, &status) == 0 {
@@ -89,6 +96,18 @@ enum DatabaseFile {
     }
     close(descriptor)
     return .empty
+  }
+
+  /// What the existing file at `path` holds, read without writing or creating anything.
+  ///
+  /// - Throws: ``DatabaseError/Reason/cannotOpen`` when there is no file or it cannot be read,
+  ///   ``DatabaseError/Reason/corrupt`` when it is not an SQLite database.
+  static func inspect(_ path: String) throws(DatabaseError) -> Contents {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      throw DatabaseError(reason: .cannotOpen, path: path, message: describe(errno))
+    }
+    return try inspectExisting(path, status: status)
   }
 
   private static func inspectExisting(
@@ -121,7 +140,7 @@ enum DatabaseFile {
   /// Whether this process may write the file and create files beside it (SQLite's `-wal`
   /// and `-shm`): what a writer needs, checked before SQLite opens anything.
   static func isWritable(_ path: String) -> Bool {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = (target(of: path) as NSString).deletingLastPathComponent
     return access(path, W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK) == 0
   }
 
@@ -133,6 +152,7 @@ enum DatabaseFile {
   /// so this takes SQLite's own shared-lock range for writing first, and removes nothing
   /// when any connection holds it. A log with content is kept, and so is its index.
   static func removeUnusedCompanions(of path: String) {
+    let path = target(of: path)
     var status = stat()
     let walExists = stat(path + "-wal", &status) == 0
     guard !walExists || status.st_size == 0 else { return }
@@ -157,7 +177,7 @@ enum DatabaseFile {
 
   /// Whether SQLite's write-ahead log exists beside the file.
   static func hasWriteAheadLog(_ path: String) -> Bool {
-    access(path + "-wal", F_OK) == 0
+    access(target(of: path) + "-wal", F_OK) == 0
   }
 
   /// Holds an exclusive lock on the database's folder while a database is created, switched
@@ -173,7 +193,7 @@ enum DatabaseFile {
 
     /// Waits until the lock is free or `timeout` has passed.
     init(_ path: String, timeout: Duration) throws(DatabaseError) {
-      let folder = (path as NSString).deletingLastPathComponent
+      let folder = (target(of: path) as NSString).deletingLastPathComponent
       descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
       guard descriptor >= 0 else {
         throw DatabaseError(reason: .cannotOpen, path: path, message: describe(errno))
@@ -197,6 +217,25 @@ enum DatabaseFile {
       // Closing the descriptor releases the lock.
       close(descriptor)
     }
+  }
+
+  /// The file `path` leads to: `path` itself unless it is a symbolic link; else the link's
+  /// destination (relative to the link's folder), followed in turn, whether or not the file
+  /// at its end exists. A loop of links is left to opening, which reports it.
+  static func target(of path: String) -> String {
+    var file = path
+    // As many links as the system itself follows.
+    for _ in 0..<40 {
+      var status = stat()
+      guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return file }
+      var destination = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let length = readlink(file, &destination, destination.count - 1)
+      guard length > 0 else { return file }
+      let link = destination.withUnsafeBytes { String(decoding: $0.prefix(length), as: UTF8.self) }
+      let folder = (file as NSString).deletingLastPathComponent
+      file = link.hasPrefix("/") || folder.isEmpty ? link : folder + "/" + link
+    }
+    return file
   }
 
   /// Creates `folder` and its missing parents, readable by their owner only.

@@ -2,6 +2,8 @@ import Foundation
 
 /// Brings a database's schema up to date by applying the embedded migrations it lacks, each in
 /// its own transaction, recording each in the `migration` table and in `PRAGMA user_version`.
+/// A migration's SQL runs with the application steps it names (see ``MigrationStep``) in the
+/// same transaction.
 ///
 /// Before anything is written, ``inspect(_:)`` decides whether the file is shoplist's (its
 /// header carries our `application_id`) or empty; any other database is left alone.
@@ -20,9 +22,15 @@ struct Migrator {
   }
 
   let migrations: [Migration]
+  /// The application steps the migrations may name, by name.
+  let steps: [String: MigrationStep]
 
-  init(migrations: [Migration] = Migration.embedded) {
+  init(
+    migrations: [Migration] = Migration.embedded,
+    steps: [String: MigrationStep] = MigrationStep.embedded
+  ) {
     self.migrations = migrations
+    self.steps = steps
   }
 
   /// The schema version the migrations lead to.
@@ -76,23 +84,28 @@ struct Migrator {
   /// Applies every migration above the database's version, up to `target` (the latest by
   /// default). Call only once ``inspect(_:)`` has found the file empty or shoplist's.
   ///
-  /// - Throws: ``DatabaseError`` with the reason the first failing step met; the steps before
-  ///   it stay applied, the failing one is rolled back.
+  /// - Throws: ``DatabaseError`` with the reason the first failing migration met; the ones
+  ///   before it stay applied, the failing one is rolled back.
   ///
   /// - Parameter inspection: What ``inspect(_:)`` just found on `connection`, if the caller
   ///   has it: a database already up to date is then not read again.
+  /// - Returns: What the application steps of the migrations applied here want the user to
+  ///   know; nothing when another process had applied them.
+  @discardableResult
   func migrate(
     _ connection: Connection, upTo target: Int? = nil, inspection: Inspection? = nil
-  ) throws(DatabaseError) {
+  ) throws(DatabaseError) -> [MigrationNotice] {
     let target = target ?? latestVersion
     let found: Inspection
     if let inspection { found = inspection } else { found = try inspect(connection) }
-    if case let .shoplist(version) = found, version >= target { return }
+    if case let .shoplist(version) = found, version >= target { return [] }
     // A database in memory keeps its log in memory too.
     if !connection.isInMemory { try enableWriteAheadLog(connection) }
+    var notices: [MigrationNotice] = []
     for migration in migrations where migration.version <= target {
-      try apply(migration, to: connection)
+      notices += try apply(migration, to: connection)
     }
+    return notices
   }
 
   private func enableWriteAheadLog(_ connection: Connection) throws(DatabaseError) {
@@ -106,9 +119,11 @@ struct Migrator {
     }
   }
 
-  private func apply(_ migration: Migration, to connection: Connection) throws(DatabaseError) {
+  private func apply(
+    _ migration: Migration, to connection: Connection
+  ) throws(DatabaseError) -> [MigrationNotice] {
     do {
-      try connection.transaction(.write) {
+      return try connection.transaction(.write) { () throws -> [MigrationNotice] in
         // Read again under the write lock: another process may have migrated meanwhile.
         let inspection = try inspect(connection)
         switch inspection {
@@ -117,7 +132,7 @@ struct Migrator {
             reason: .notShoplist, path: connection.path, message: "unknown application id"
           )
         case let .shoplist(version) where version >= migration.version:
-          return
+          return []
         case let .shoplist(version) where version != migration.version - 1:
           throw DatabaseError(
             reason: .corrupt, path: connection.path,
@@ -137,19 +152,44 @@ struct Migrator {
         case .shoplist:
           break
         }
-        try connection.executeScript(migration.sql)
+        let notices = try run(migration, on: connection)
         try connection.run(
           "INSERT INTO migration (version, name, appliedAt) VALUES (?, ?, ?)",
           [.integer(Int64(migration.version)), .text(migration.name), .date(Date())]
         )
         // PRAGMA takes no parameters; the version is a number from the embedded migrations.
         try connection.executeScript("PRAGMA user_version = \(migration.version)")
+        return notices
       }
     } catch let error as DatabaseError {
       throw error
     } catch {
       throw DatabaseError(reason: .other, path: connection.path, message: "\(error)")
     }
+  }
+}
+
+extension Migrator {
+  /// Executes the migration's SQL and runs the application steps it names, in order.
+  private func run(
+    _ migration: Migration, on connection: Connection
+  ) throws(DatabaseError) -> [MigrationNotice] {
+    var notices: [MigrationNotice] = []
+    for part in migration.parts {
+      switch part {
+      case let .sql(statements):
+        try connection.executeScript(statements)
+      case let .step(name):
+        guard let step = steps[name] else {
+          throw DatabaseError(
+            reason: .other, path: connection.path,
+            message: "migration \(migration.name) names an unknown application step \(name)"
+          )
+        }
+        notices += try step.run(connection)
+      }
+    }
+    return notices
   }
 }
 

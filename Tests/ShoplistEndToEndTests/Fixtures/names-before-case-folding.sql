@@ -1,0 +1,108 @@
+-- A database made by shoplist 0.1.0 (schema version 3, before names were compared under
+-- full case folding), as `sqlite3 FILE .dump` prints it, with the invisible characters of
+-- its names written as char(…) and, at the end, the header fields the dump leaves out.
+-- Made with these commands, in this order:
+--   add Weißwurst milk ΟΔΟΣ Fish "FISH (2)" MASSE
+--   add WEISSWURST
+--   add οδος $'mi\u200dlk' ﬁsh Maße $'ma\u00adsse'
+--   check WEISSWURST
+--   edit οδος --quantity 2
+--   rename $'mi\u200dlk' $'Mi\u200dlk'
+--   rename οδος ΟΔΟς
+--   lists create Καφές
+--   add --list ΚΑΦΈΣ beans
+--   add --list Καφές filter
+--   check --list ΚΑΦΈΣ beans
+--   lists rename ΚΑΦΈΣ καφέσ
+-- Under the newer rule WEISSWURST, ΟΔΟς, Mi(U+200D)lk, ﬁsh, Maße and ma(U+00AD)sse each share
+-- a name with an item added before them, and the list καφέσ with Καφές.
+PRAGMA foreign_keys=OFF;
+BEGIN TRANSACTION;
+CREATE TABLE migration (
+  version INTEGER PRIMARY KEY NOT NULL,
+  name TEXT NOT NULL,
+  appliedAt TEXT NOT NULL
+);
+INSERT INTO migration VALUES(1,'0001_initial','2026-11-26T11:45:12Z');
+INSERT INTO migration VALUES(2,'0002_history','2026-11-26T11:45:12Z');
+INSERT INTO migration VALUES(3,'0003_everyday','2026-11-26T11:45:12Z');
+CREATE TABLE list (
+  id TEXT PRIMARY KEY NOT NULL,
+  name TEXT NOT NULL,
+  nameKey TEXT NOT NULL,
+  createdAt TEXT NOT NULL
+, isDefault INTEGER NOT NULL DEFAULT 0 CHECK (isDefault IN (0, 1)));
+INSERT INTO list VALUES('01A217AC-888F-7FEF-80B9-20C8FEE97D94','shopping','shopping','2026-11-26T11:45:12Z',0);
+INSERT INTO list VALUES('01A217AC-8D17-7E3F-9348-40605272D9E6','Καφές','καφές','2026-11-26T11:45:14Z',0);
+INSERT INTO list VALUES('01A217AC-8DC3-7AC1-A7F9-D262E69ECFFB','καφέσ','καφέσ','2026-11-26T11:45:14Z',0);
+CREATE TABLE product (
+  id TEXT PRIMARY KEY NOT NULL,
+  listId TEXT NOT NULL REFERENCES list (id) ON DELETE CASCADE,
+  -- Sort key within the list: increasing in list order, gaps allowed.
+  position INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  nameKey TEXT NOT NULL,
+  isChecked INTEGER NOT NULL DEFAULT 0 CHECK (isChecked IN (0, 1)),
+  -- An exact decimal, as written: '1', '0.5', '1.25'.
+  quantity TEXT NOT NULL DEFAULT '1',
+  unit TEXT,
+  category TEXT,
+  note TEXT,
+  addedAt TEXT NOT NULL,
+  updatedAt TEXT NOT NULL
+);
+INSERT INTO product VALUES('01A217AC-8890-7E9F-8375-EC065CFC60BB','01A217AC-888F-7FEF-80B9-20C8FEE97D94',1,'Weißwurst','weißwurst',0,'1',NULL,NULL,NULL,'2026-11-26T11:45:12Z','2026-11-26T11:45:12Z');
+INSERT INTO product VALUES('01A217AC-8890-7F19-AFD7-EEA8DF9C1D73','01A217AC-888F-7FEF-80B9-20C8FEE97D94',2,'milk','milk',0,'1',NULL,NULL,NULL,'2026-11-26T11:45:12Z','2026-11-26T11:45:12Z');
+INSERT INTO product VALUES('01A217AC-8890-7833-974B-98DE2EB37A8C','01A217AC-888F-7FEF-80B9-20C8FEE97D94',3,'ΟΔΟΣ','οδοσ',0,'1',NULL,NULL,NULL,'2026-11-26T11:45:12Z','2026-11-26T11:45:12Z');
+INSERT INTO product VALUES('01A217AC-8890-7A9E-AB21-426327142FE4','01A217AC-888F-7FEF-80B9-20C8FEE97D94',4,'Fish','fish',0,'1',NULL,NULL,NULL,'2026-11-26T11:45:12Z','2026-11-26T11:45:12Z');
+INSERT INTO product VALUES('01A217AC-8890-7F3E-B7C3-12E8718E29D0','01A217AC-888F-7FEF-80B9-20C8FEE97D94',5,'FISH (2)','fish (2)',0,'1',NULL,NULL,NULL,'2026-11-26T11:45:12Z','2026-11-26T11:45:12Z');
+INSERT INTO product VALUES('01A217AC-8890-7928-9F8D-AE50F41C5BF9','01A217AC-888F-7FEF-80B9-20C8FEE97D94',6,'MASSE','masse',0,'1',NULL,NULL,NULL,'2026-11-26T11:45:12Z','2026-11-26T11:45:12Z');
+INSERT INTO product VALUES('01A217AC-8930-7CF8-BBF3-BFA56E7C5015','01A217AC-888F-7FEF-80B9-20C8FEE97D94',7,'WEISSWURST','weisswurst',1,'1',NULL,NULL,NULL,'2026-11-26T11:45:13Z','2026-11-26T11:45:13Z');
+INSERT INTO product VALUES('01A217AC-898F-7AD7-9DB2-43AFD497957D','01A217AC-888F-7FEF-80B9-20C8FEE97D94',8,'ΟΔΟς','οδος',0,'2',NULL,NULL,NULL,'2026-11-26T11:45:13Z','2026-11-26T11:45:13Z');
+INSERT INTO product VALUES('01A217AC-898F-7DA6-A423-C0F28E94C595','01A217AC-888F-7FEF-80B9-20C8FEE97D94',9,'Mi'||char(8205)||'lk','mi'||char(8205)||'lk',0,'1',NULL,NULL,NULL,'2026-11-26T11:45:13Z','2026-11-26T11:45:13Z');
+INSERT INTO product VALUES('01A217AC-8990-708A-8093-65517FD045CD','01A217AC-888F-7FEF-80B9-20C8FEE97D94',10,'ﬁsh','ﬁsh',0,'1',NULL,NULL,NULL,'2026-11-26T11:45:13Z','2026-11-26T11:45:13Z');
+INSERT INTO product VALUES('01A217AC-8990-753A-ADE9-6EF6F0FB49C4','01A217AC-888F-7FEF-80B9-20C8FEE97D94',11,'Maße','maße',0,'1',NULL,NULL,NULL,'2026-11-26T11:45:13Z','2026-11-26T11:45:13Z');
+INSERT INTO product VALUES('01A217AC-8990-757C-B89B-6D1ECF7987D4','01A217AC-888F-7FEF-80B9-20C8FEE97D94',12,'ma'||char(173)||'sse','ma'||char(173)||'sse',0,'1',NULL,NULL,NULL,'2026-11-26T11:45:13Z','2026-11-26T11:45:13Z');
+INSERT INTO product VALUES('01A217AC-8DC4-7D6E-83B1-8B7FD2395189','01A217AC-8DC3-7AC1-A7F9-D262E69ECFFB',1,'beans','beans',1,'1',NULL,NULL,NULL,'2026-11-26T11:45:14Z','2026-11-26T11:45:14Z');
+INSERT INTO product VALUES('01A217AC-8E7A-735B-BDF2-F33222379C72','01A217AC-8D17-7E3F-9348-40605272D9E6',1,'filter','filter',0,'1',NULL,NULL,NULL,'2026-11-26T11:45:14Z','2026-11-26T11:45:14Z');
+CREATE TABLE history (
+  -- Increasing, never reused: a new entry takes the largest number plus one, and only the
+  -- oldest entries are ever dropped, so the largest stays. (No AUTOINCREMENT: its counter
+  -- table would cost every change one more page written.)
+  id INTEGER PRIMARY KEY,
+  at TEXT NOT NULL,
+  -- The command as typed (without the program's name and --db), or an embedder's own label.
+  command TEXT NOT NULL,
+  -- What it changed, per list: "shopping: 120 added, 3 updated".
+  summary TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('change', 'undo', 'redo')),
+  -- For an undo or a redo: the entry it takes back or re-applies.
+  target INTEGER,
+  -- The undo that took this entry back, while it stays taken back.
+  undoneBy INTEGER,
+  record BLOB NOT NULL
+);
+INSERT INTO history VALUES(1,'2026-11-26T11:45:12Z','add Weißwurst milk ΟΔΟΣ Fish "FISH (2)" MASSE','shopping: created, 6 added','change',NULL,NULL,X'01070301a217ac888f7fef80b920c8fee97d940873686f7070696e67c81b086b000000000901a217ac88907e9f8375ec065cfc60bb01a217ac888f7fef80b920c8fee97d940901a217ac88907f19afd7eea8df9c1d7301a217ac888f7fef80b920c8fee97d940901a217ac88907833974b98de2eb37a8c01a217ac888f7fef80b920c8fee97d940901a217ac88907a9eab21426327142fe401a217ac888f7fef80b920c8fee97d940901a217ac88907f3eb7c312e8718e29d001a217ac888f7fef80b920c8fee97d940901a217ac889079289f8dae50f41c5bf901a217ac888f7fef80b920c8fee97d9400000000');
+INSERT INTO history VALUES(2,'2026-11-26T11:45:13Z','add WEISSWURST','shopping: 1 added','change',NULL,NULL,X'01010901a217ac89307cf8bbf3bfa56e7c501501a217ac888f7fef80b920c8fee97d9400000000');
+INSERT INTO history VALUES(3,'2026-11-26T11:45:13Z','add οδος mi'||char(8205)||'lk ﬁsh Maße ma'||char(173)||'sse','shopping: 5 added','change',NULL,NULL,X'01050901a217ac898f7ad79db243afd497957d01a217ac888f7fef80b920c8fee97d940901a217ac898f7da6a423c0f28e94c59501a217ac888f7fef80b920c8fee97d940901a217ac8990708a809365517fd045cd01a217ac888f7fef80b920c8fee97d940901a217ac8990753aade96ef6f0fb49c401a217ac888f7fef80b920c8fee97d940901a217ac8990757cb89b6d1ecf7987d401a217ac888f7fef80b920c8fee97d9400000000');
+INSERT INTO history VALUES(4,'2026-11-26T11:45:13Z','check WEISSWURST','shopping: 1 updated','change',NULL,NULL,X'01010701a217ac89307cf8bbf3bfa56e7c50150a57454953535755525354010131000000c91b086b00000000c91b086b000000000101a217ac89307cf8bbf3bfa56e7c50150a57454953535755525354000131000000c91b086b00000000c91b086b0000000001a217ac888f7fef80b920c8fee97d940700000000000000000000');
+INSERT INTO history VALUES(5,'2026-11-26T11:45:13Z','edit οδος --quantity 2','shopping: 1 updated','change',NULL,NULL,X'01010701a217ac898f7ad79db243afd497957d08cebfceb4cebfcf82000132000000c91b086b00000000c91b086b000000000101a217ac898f7ad79db243afd497957d08cebfceb4cebfcf82000131000000c91b086b00000000c91b086b0000000001a217ac888f7fef80b920c8fee97d940800000000000000000000');
+INSERT INTO history VALUES(6,'2026-11-26T11:45:13Z','rename mi'||char(8205)||'lk Mi'||char(8205)||'lk','shopping: 1 updated','change',NULL,NULL,X'01010701a217ac898f7da6a423c0f28e94c595074d69e2808d6c6b000131000000c91b086b00000000c91b086b000000000101a217ac898f7da6a423c0f28e94c595076d69e2808d6c6b000131000000c91b086b00000000c91b086b0000000001a217ac888f7fef80b920c8fee97d940900000000000000000000');
+INSERT INTO history VALUES(7,'2026-11-26T11:45:13Z','rename οδος ΟΔΟς','shopping: 1 updated','change',NULL,NULL,X'01010701a217ac898f7ad79db243afd497957d08ce9fce94ce9fcf82000132000000c91b086b00000000c91b086b000000000101a217ac898f7ad79db243afd497957d08cebfceb4cebfcf82000132000000c91b086b00000000c91b086b0000000001a217ac888f7fef80b920c8fee97d940800000000000000000000');
+INSERT INTO history VALUES(8,'2026-11-26T11:45:14Z','lists create Καφές','Καφές: created','change',NULL,NULL,X'01010301a217ac8d177e3f934840605272d9e60ace9aceb1cf86ceadcf82ca1b086b0000000000000000');
+INSERT INTO history VALUES(9,'2026-11-26T11:45:14Z','add --list ΚΑΦΈΣ beans','ΚΑΦΈΣ: created, 1 added','change',NULL,NULL,X'01020301a217ac8dc37ac1a7f9d262e69ecffb0ace9ace91cea6ce88cea3ca1b086b000000000901a217ac8dc47d6e83b18b7fd239518901a217ac8dc37ac1a7f9d262e69ecffb00000000');
+INSERT INTO history VALUES(10,'2026-11-26T11:45:14Z','add --list Καφές filter','Καφές: 1 added','change',NULL,NULL,X'01010901a217ac8e7a735bbdf2f33222379c7201a217ac8d177e3f934840605272d9e600000000');
+INSERT INTO history VALUES(11,'2026-11-26T11:45:14Z','check --list ΚΑΦΈΣ beans','ΚΑΦΈΣ: 1 updated','change',NULL,NULL,X'01010701a217ac8dc47d6e83b18b7fd2395189056265616e73010131000000ca1b086b00000000ca1b086b000000000101a217ac8dc47d6e83b18b7fd2395189056265616e73000131000000ca1b086b00000000ca1b086b0000000001a217ac8dc37ac1a7f9d262e69ecffb0100000000000000000000');
+INSERT INTO history VALUES(12,'2026-11-26T11:45:14Z','lists rename ΚΑΦΈΣ καφέσ','καφέσ: renamed from ΚΑΦΈΣ to καφέσ','change',NULL,NULL,X'01010501a217ac8dc37ac1a7f9d262e69ecffb0acebaceb1cf86ceadcf83000101a217ac8dc37ac1a7f9d262e69ecffb0ace9ace91cea6ce88cea3ca1b086b00000000000000');
+CREATE TABLE aisle (
+  position INTEGER PRIMARY KEY,
+  category TEXT NOT NULL
+);
+CREATE UNIQUE INDEX list_nameKey ON list (nameKey);
+CREATE UNIQUE INDEX product_listId_nameKey ON product (listId, nameKey);
+CREATE INDEX product_listId_position ON product (listId, position);
+CREATE UNIQUE INDEX list_isDefault ON list (isDefault) WHERE isDefault;
+COMMIT;
+PRAGMA application_id = 1397247824;
+PRAGMA user_version = 3;
+PRAGMA journal_mode = WAL;
