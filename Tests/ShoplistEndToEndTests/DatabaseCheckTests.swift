@@ -96,6 +96,26 @@ import Testing
     #expect(files == ["shoplist.sqlite"])
   }
 
+  @Test func serveRefusesADamagedDatabaseBeforeListening() throws {
+    let (shoplist, _) = try Self.damaged()
+    let before = shoplist.fileBytes(shoplist.database)
+
+    // Stopped after a while if it served after all.
+    let result = try shoplist.runWithin(20, "serve", "--port", "0")
+
+    #expect(result.status == 74, "\(result)")
+    #expect(result.stdout == "")
+    #expect(result.stderr.hasPrefix("shoplist: "))
+    #expect(result.stderr.contains("integrity check found"))
+    #expect(result.stderr.contains("not serving it"))
+    #expect(shoplist.fileBytes(shoplist.database) == before)
+
+    let healthy = try Self.filled()
+    let server = try ServingShoplist(healthy)
+    #expect(try server.request("GET", "/api/lists").status == 200)
+    #expect(server.stop().status == 0)
+  }
+
   @Test func aMissingDatabaseIsExit74AndNotCreated() throws {
     let shoplist = try Shoplist()
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import ShoplistServer
+import ShoppingSQLite
 import ShoppingService
 import Synchronization
 
@@ -92,6 +93,15 @@ struct ServeCommand: ShoplistCommand {
     let shownURL = try url.flatMap(Self.publicURL) ?? Self.publicURLFromEnvironment(context)
     let token = token ?? fromEnvironment ?? Self.randomToken()
     let service = try context.openService()
+    // A damaged database is refused before anyone is served from it.
+    let problems = try service.integrityProblems()
+    guard problems.isEmpty else {
+      throw DatabaseError(
+        reason: .corrupt, path: service.database.path,
+        message: "the integrity check found "
+          + Describe.count(problems.count, "problem")
+          + " (shoplist db check lists them); not serving it")
+    }
     let server = ShoplistServer(
       service: service,
       configuration: .init(
