@@ -35,7 +35,14 @@
     try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* keep going */ }
   };
   const tidy = (s) => String(s).trim().replace(/\s+/g, ' ');
-  const norm = (s) => tidy(String(s).normalize('NFC')).toLowerCase();
+  // Names compare as the server compares them: invisible (default-ignorable) characters left
+  // out, case folded fully (ß = SS, ς = σ; upper then lower case does that, but for the
+  // dotless ı, which folding keeps apart from i), accents composed.
+  const fold = (s) => Array.from(
+    s.normalize('NFD').replace(/\p{Default_Ignorable_Code_Point}/gu, ''),
+    (c) => (c === '\u0131' ? c : c.toUpperCase().toLowerCase()),
+  ).join('').normalize('NFC');
+  const norm = (s) => fold(tidy(s));
   const enc = encodeURIComponent;
   // Control characters and the invisible ones that reorder or hide text (a name written
   // by another program may hold them) are shown escaped, as the CLI does: `\u{202E}`.
