@@ -13,7 +13,7 @@ struct ServeBenchmarks {
   let context: BenchContext
 
   static let items = 100
-  static let token = "bench-token"
+  static let token = "bench-token-0123456789"
 
   func run() throws -> [ServeResult] {
     let plan = context.plan
