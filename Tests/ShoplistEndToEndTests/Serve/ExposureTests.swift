@@ -143,6 +143,17 @@ import Testing
     sixteen.stop()
   }
 
+  @Test func serveHelpReadsCleanlyAndNamesItsOptions() throws {
+    let shoplist = try Shoplist()
+    let help = try shoplist.run("serve", "--help")
+    #expect(help.status == 0)
+    #expect(!help.stdout.contains("\\"), "a stray backslash in:\n\(help.stdout)")
+    for option in ["--host", "--port", "--token", "--url", "--grace"] {
+      #expect(help.stdout.contains(option), "\(option)")
+    }
+    #expect(help.stdout.contains("at least 16 characters"))
+  }
+
   @Test func repeatedWrongTokensGet429ButTheRightTokenStillWorks() throws {
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist)
