@@ -26,11 +26,14 @@ public struct HistoryEntry: Equatable, Sendable {
   public var target: Int?
   /// The undo that took this entry back, while it stays taken back.
   public var undoneBy: Int?
+  /// The name of the member who made the change, for a member's change; `nil` for any other
+  /// (the command line, the page without members, an embedding program).
+  public var by: String?
 
   /// Creates an entry.
   public init(
     id: Int, at: Date, command: String, summary: String, kind: Kind, target: Int? = nil,
-    undoneBy: Int? = nil
+    undoneBy: Int? = nil, by: String? = nil
   ) {
     self.id = id
     self.at = at
@@ -39,6 +42,7 @@ public struct HistoryEntry: Equatable, Sendable {
     self.kind = kind
     self.target = target
     self.undoneBy = undoneBy
+    self.by = by
   }
 
   /// Whether an undo took this entry back.
