@@ -65,7 +65,7 @@ extension ShoppingService {
         }
         entry = found
       }
-      let new = try revert(entry, kind: .undo, label: label, repository: repository)
+      let new = try revert(entry, as: .undo, naming: entry, label: label, repository: repository)
       try repository.setUndone(entry.id, by: new)
       switch entry.kind {
       case .change: break
@@ -88,7 +88,8 @@ extension ShoppingService {
       guard let undo = try repository.newestRedoableEntry(), let target = undo.target,
         let original = try repository.historyEntry(target)
       else { throw HistoryError.nothingToRedo }
-      let new = try revert(undo, kind: .redo, label: label, target: target, repository: repository)
+      let new = try revert(
+        undo, as: .redo, naming: original, label: label, repository: repository)
       try repository.setUndone(undo.id, by: new)
       try repository.setUndone(target, by: nil)
       return (original, new)
@@ -96,10 +97,11 @@ extension ShoppingService {
   }
 
   /// Executes the inverse of `entry`'s change, after checking that no later entry in force
-  /// stands in the way, and records it as a new entry.
+  /// stands in the way, and records it as a new entry: an undo of `entry`, or a redo of
+  /// `shown` (the entry `entry` undid).
   private func revert(
-    _ entry: HistoryEntry, kind: HistoryEntry.Kind, label: String, target: Int? = nil,
-    repository: ShoppingRepository
+    _ entry: HistoryEntry, as step: HistoryError.Step, naming shown: HistoryEntry,
+    label: String, repository: ShoppingRepository
   ) throws -> Int {
     guard let change = try repository.historyRecord(entry.id) else {
       throw HistoryError.noSuchEntry(entry.id)
@@ -108,8 +110,8 @@ extension ShoppingService {
     for (later, laterChange) in try repository.effectiveEntries(after: entry.id) {
       // An undo of an entry made after this one cancels it out: neither stands in the way.
       if later.kind == .undo, let undone = later.target, undone > entry.id { continue }
-      if touched.isBlocked(by: laterChange.touched) {
-        throw HistoryError.blocked(entry, by: later)
+      if let conflict = touched.conflict(with: laterChange.touched) {
+        throw HistoryError.blocked(step, shown, by: later, conflict)
       }
     }
     var orders: [ShoppingList.ID: [Product.ID]] = [:]
@@ -121,8 +123,9 @@ extension ShoppingService {
     try repository.execute(inverse)
     let recorded = repository.recordedChange
     return try repository.appendHistory(
-      command: label, summary: summary(recorded, repository), kind: kind,
-      target: target ?? entry.id, at: environment.now(), change: recorded
+      command: label, summary: summary(recorded, repository),
+      kind: step == .undo ? .undo : .redo, target: shown.id, at: environment.now(),
+      change: recorded
     )
   }
 
@@ -161,34 +164,6 @@ extension ShoppingService {
       names[list.id] = list.name
     }
     return change.summary(listNames: names)
-  }
-}
-
-/// Why an undo or a redo was refused.
-public enum HistoryError: Error, Equatable, CustomStringConvertible {
-  /// No entry is left to undo.
-  case nothingToUndo
-  /// No undone entry is left to redo.
-  case nothingToRedo
-  /// The history has no entry of this number (or no longer has it).
-  case noSuchEntry(Int)
-  /// The entry is undone already.
-  case alreadyUndone(HistoryEntry)
-  /// A later entry still in force changed the same items or lists.
-  case blocked(HistoryEntry, by: HistoryEntry)
-
-  public var description: String {
-    switch self {
-    case .nothingToUndo: "nothing to undo"
-    case .nothingToRedo: "nothing to redo"
-    case let .noSuchEntry(id): "no history entry #\(id)"
-    case let .alreadyUndone(entry):
-      "#\(entry.id) \(entry.command) is undone already"
-        + (entry.undoneBy.map { " (by #\($0))" } ?? "")
-    case let .blocked(entry, later):
-      "cannot undo #\(entry.id) \(entry.command): #\(later.id) \(later.command) changed the same "
-        + "items since; undo #\(later.id) first"
-    }
   }
 }
 
