@@ -46,53 +46,51 @@ extension ShoppingService {
   ///   - label: The new entry's label (the command as typed).
   /// - Returns: The entry taken back, and the number of the new one.
   /// - Throws: ``HistoryError`` when there is nothing to undo, the entry is undone already,
-  ///   or a later entry still in force changed the same items or lists.
+  ///   or a later entry in force changed the same items or lists; nothing is changed then.
   @discardableResult
   public func undo(
     _ id: Int? = nil, label: String = "undo"
   ) throws -> (undone: HistoryEntry, entry: Int) {
     try database.write { repository in
+      var links = try repository.historyLinks()
       let entry: HistoryEntry
       if let id {
-        guard let found = try repository.historyEntry(id) else {
-          throw HistoryError.noSuchEntry(id)
+        guard var found = links.entry(id) else { throw HistoryError.noSuchEntry(id) }
+        guard links.isInForce(id) else {
+          found.undoneBy = links.undoneBy[id]
+          throw HistoryError.alreadyUndone(found)
         }
-        guard !found.isUndone else { throw HistoryError.alreadyUndone(found) }
         entry = found
       } else {
-        guard let found = try repository.newestUndoableEntry() else {
-          throw HistoryError.nothingToUndo
-        }
+        guard let found = links.newestUndoable() else { throw HistoryError.nothingToUndo }
         entry = found
       }
-      let new = try revert(entry, as: .undo, naming: entry, label: label, repository: repository)
-      try repository.setUndone(entry.id, by: new)
-      switch entry.kind {
-      case .change: break
-      // An undo taken back puts its entry in force again; a redo taken back leaves its entry
-      // undone once more.
-      case .undo: if let target = entry.target { try repository.setUndone(target, by: nil) }
-      case .redo: if let target = entry.target { try repository.setUndone(target, by: new) }
-      }
-      return (entry, new)
+      let new = try revert(
+        entry, as: .undo, naming: entry, label: label, links: links, repository: repository)
+      links.append(new)
+      try repository.storeUndoneMarks(links)
+      return (entry, new.id)
     }
   }
 
-  /// Re-applies the most recently undone entry, by taking back its undo, under the same
-  /// rule as ``undo(_:label:)``.
+  /// Re-applies the most recently undone entry, by taking back its undo; successive redos
+  /// walk back through successive undos, and a change other than an undo or a redo ends
+  /// them. The undos and redos since that change never stand in its way; other entries do,
+  /// under the rule of ``undo(_:label:)``.
   ///
   /// - Returns: The entry re-applied, and the number of the new one.
   @discardableResult
   public func redo(label: String = "redo") throws -> (redone: HistoryEntry, entry: Int) {
     try database.write { repository in
-      guard let undo = try repository.newestRedoableEntry(), let target = undo.target,
-        let original = try repository.historyEntry(target)
+      var links = try repository.historyLinks()
+      guard let undo = links.newestRedoable(), let target = undo.target,
+        let original = links.entry(target)
       else { throw HistoryError.nothingToRedo }
       let new = try revert(
-        undo, as: .redo, naming: original, label: label, repository: repository)
-      try repository.setUndone(undo.id, by: new)
-      try repository.setUndone(target, by: nil)
-      return (original, new)
+        undo, as: .redo, naming: original, label: label, links: links, repository: repository)
+      links.append(new)
+      try repository.storeUndoneMarks(links)
+      return (original, new.id)
     }
   }
 
@@ -101,17 +99,21 @@ extension ShoppingService {
   /// `shown` (the entry `entry` undid).
   private func revert(
     _ entry: HistoryEntry, as step: HistoryError.Step, naming shown: HistoryEntry,
-    label: String, repository: ShoppingRepository
-  ) throws -> Int {
+    label: String, links: HistoryLinks, repository: ShoppingRepository
+  ) throws -> HistoryEntry {
     guard let change = try repository.historyRecord(entry.id) else {
       throw HistoryError.noSuchEntry(entry.id)
     }
     let touched = change.touched
-    for (later, laterChange) in try repository.effectiveEntries(after: entry.id) {
-      // An undo of an entry made after this one cancels it out: neither stands in the way.
-      if later.kind == .undo, let undone = later.target, undone > entry.id { continue }
-      if let conflict = touched.conflict(with: laterChange.touched) {
-        throw HistoryError.blocked(step, shown, by: later, conflict)
+    // An entry that took back one made after this one cancels it out: neither stands in the
+    // way. So do the undos and redos of one run, each cancelling the one it took back.
+    let later = links.entries.filter { other in
+      other.id > entry.id && links.isInForce(other.id)
+        && (links.reverted(by: other).map { $0 < entry.id } ?? true)
+    }
+    for (other, otherChange) in try repository.historyRecords(later.map(\.id)) {
+      if let conflict = touched.conflict(with: otherChange.touched) {
+        throw HistoryError.blocked(step, shown, by: other, conflict)
       }
     }
     var orders: [ShoppingList.ID: [Product.ID]] = [:]
@@ -122,11 +124,13 @@ extension ShoppingService {
     repository.startRecording()
     try repository.execute(inverse)
     let recorded = repository.recordedChange
-    return try repository.appendHistory(
-      command: label, summary: summary(recorded, repository),
-      kind: step == .undo ? .undo : .redo, target: shown.id, at: environment.now(),
-      change: recorded
-    )
+    let at = environment.now()
+    let text = try summary(recorded, repository)
+    let kind: HistoryEntry.Kind = step == .undo ? .undo : .redo
+    let id = try repository.appendHistory(
+      command: label, summary: text, kind: kind, target: shown.id, at: at, change: recorded)
+    return HistoryEntry(
+      id: id, at: at, command: label, summary: text, kind: kind, target: shown.id)
   }
 
   /// The inverse made to fit the lists as they are: the default list is emptied rather than

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// Runs of `undo` and `redo`: the undone marks always say what is in force, successive redos
+/// walk back through successive undos, and a new command ends the run.
+@Suite struct UndoChainTests {
+  /// Each entry's number and whether `history --json` marks it undone, newest first.
+  func marks(_ shoplist: Shoplist) throws -> [(Int, Bool)] {
+    let entries = try shoplist.ok("history", "--json").json()["history"] as? [[String: Any]]
+    return (entries ?? []).map { ($0["id"] as? Int ?? 0, $0["undone"] as? Bool ?? false) }
+  }
+
+  /// Every list's `list --json` and `lists --json`: what a user can see.
+  func everything(_ shoplist: Shoplist) throws -> [String] {
+    let lists = try shoplist.ok("lists", "--json")
+    let names = (try lists.json()["lists"] as? [[String: Any]] ?? []).compactMap {
+      $0["name"] as? String
+    }
+    return try [lists.stdout]
+      + names.map { try shoplist.ok("list", "--json", "--list=\($0)").stdout }
+  }
+
+  @Test func undoingAndRedoingARedoKeepsTheMarksTrue() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "apple")
+    try shoplist.ok("undo")
+    try shoplist.ok("redo")
+    try shoplist.ok("undo")
+
+    // The redo taken back: the apple is gone, and #1 is undone again.
+    #expect(try shoplist.names().isEmpty)
+    let afterUndo = try marks(shoplist)
+    #expect(afterUndo.map(\.1) == [false, true, false, true], "\(afterUndo)")
+    let again = try shoplist.run("undo", "1")
+    #expect(again.status == 65, "\(again)")
+    #expect(again.stderr.contains("undone already"), "\(again)")
+
+    try shoplist.ok("redo")
+
+    #expect(try shoplist.names() == ["apple"])
+    // #1 is in force again: so are the redos, and neither undo.
+    let afterRedo = try marks(shoplist)
+    #expect(afterRedo.map(\.0) == [5, 4, 3, 2, 1])
+    #expect(afterRedo.map(\.1) == [false, true, false, true, false], "\(afterRedo)")
+    let text = try shoplist.ok("history").stdout
+    #expect(text.split(separator: "\n").last?.contains("undone") == false, "\(text)")
+    // And it can be undone again by its number.
+    let undo = try shoplist.ok("undo", "1")
+    #expect(undo.stdout == "undid #1 add apple\n")
+    #expect(try shoplist.names().isEmpty)
+  }
+
+  @Test func successiveRedosWalkBackThroughSuccessiveUndos() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "a", "b", "c")
+    let added = try everything(shoplist)
+    try shoplist.ok("check", "a", "c")
+    let checked = try everything(shoplist)
+    try shoplist.ok("edit", "b", "--quantity", "2")
+    let edited = try everything(shoplist)
+    try shoplist.ok("clear")
+    let cleared = try everything(shoplist)
+
+    // Each undo goes one step back, each redo one step forward again.
+    for expected in [edited, checked, added] {
+      try shoplist.ok("undo")
+      #expect(try everything(shoplist) == expected)
+    }
+    for (step, expected) in [checked, edited, cleared].enumerated() {
+      let redo = try shoplist.run("redo")
+      #expect(redo.status == 0, "redo \(step + 1): \(redo)")
+      #expect(try everything(shoplist) == expected, "redo \(step + 1)")
+    }
+
+    #expect(try shoplist.names() == ["b"])
+    // Every change is in force again; each undo is taken back by its redo.
+    let all = try marks(shoplist)
+    #expect(all.filter(\.1).map(\.0) == [7, 6, 5], "\(all)")
+    let more = try shoplist.run("redo")
+    #expect(more.status == 65, "\(more)")
+    #expect(more.stderr == "shoplist: nothing to redo\n")
+  }
+
+  @Test func theContractsRunEndsExactlyAsAfterClear() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "a")
+    try shoplist.ok("check", "a")
+    try shoplist.ok("clear")
+    let cleared = try everything(shoplist)
+    for command in ["undo", "undo", "redo", "redo"] { try shoplist.ok(command) }
+    #expect(try everything(shoplist) == cleared)
+  }
+
+  @Test func aNewCommandEndsTheRun() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "a")
+    try shoplist.ok("add", "b")
+    try shoplist.ok("undo")
+    try shoplist.ok("undo")
+    try shoplist.ok("redo")
+    #expect(try shoplist.names() == ["a"])
+    try shoplist.ok("check", "a")
+    let before = shoplist.databaseBytes()
+
+    let redo = try shoplist.run("redo")
+
+    #expect(redo.status == 65, "\(redo)")
+    #expect(redo.stderr == "shoplist: nothing to redo\n")
+    #expect(shoplist.databaseBytes() == before)
+    #expect(try shoplist.names() == ["a"])
+  }
+
+  @Test func aCommandThatChangesNothingDoesNotEndTheRun() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "a")
+    try shoplist.ok("add", "b")
+    try shoplist.ok("undo")
+    // Neither records an entry: the add finds `a` as it is.
+    try shoplist.ok("add", "a")
+    try shoplist.ok("list")
+
+    let redo = try shoplist.ok("redo")
+
+    #expect(redo.stdout == "redid #2 add b\n")
+    #expect(try shoplist.names() == ["a", "b"])
+  }
+}
