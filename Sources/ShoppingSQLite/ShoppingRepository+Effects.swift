@@ -70,6 +70,9 @@ extension ShoppingRepository {
     case let .insertProduct(product, listID):
       try insertProduct(product, listID: listID)
 
+    case let .restoreList(id, name, createdAt, position):
+      try restoreList(id, name: name, createdAt: createdAt, position: position)
+
     case let .restoreProduct(product, listID, position):
       let list = recent.value(ofList: listID)
       try connection.run(
@@ -171,6 +174,27 @@ extension ShoppingRepository {
       )
       RETURNING position
       """
+
+  /// Inserts a list under the sort key `position` (its rowid: lists made in the same second
+  /// are shown in rowid order). A list made since its deletion may have been given that key
+  /// (SQLite hands out one past the largest): it and the lists after it move one key up,
+  /// keeping their order, and stay after the list put back, as they were made after it.
+  private func restoreList(
+    _ id: UUID, name: String, createdAt: Date, position: Int64
+  ) throws(DatabaseError) {
+    if try connection.integer("SELECT count(*) FROM list WHERE rowid = ?", [.integer(position)])
+      != 0
+    {
+      // In two steps, through negative keys, so that no row takes a key still held.
+      try connection.run(
+        "UPDATE list SET rowid = -rowid - 1 WHERE rowid >= ?", [.integer(position)])
+      try connection.run("UPDATE list SET rowid = -rowid WHERE rowid < 0")
+    }
+    try connection.run(
+      "INSERT INTO list (rowid, id, name, nameKey, createdAt) VALUES (?, ?, ?, ?, ?)",
+      [.integer(position), .id(id), .text(name), .key(Naming.key(name)), .date(createdAt)]
+    )
+  }
 
   /// Numbers the products 1…n in `order`, writing only the rows whose position changes.
   private func reorderProducts(ofList listID: UUID, order: [UUID]) throws(DatabaseError) {

@@ -39,7 +39,7 @@ extension ShoppingService {
 
   /// Takes back one history entry entirely, in one transaction, and records that as an
   /// entry of its own: every list is then exactly as before the entry (the same items, ids,
-  /// positions, fields and timestamps).
+  /// positions, fields and timestamps; lists in their places, with their default mark).
   ///
   /// - Parameters:
   ///   - id: The entry; by default the newest that is neither undone nor an undo.
@@ -146,7 +146,7 @@ extension ShoppingService {
       switch effect {
       case let .deleteList(id) where lists.contains { $0.id == id && Self.isDefaultList($0.name) }:
         continue
-      case let .insertList(id, name, _):
+      case let .insertList(id, name, _), let .restoreList(id, name, _, _):
         if let existing = lists.first(where: {
           $0.id != id && NameKey(lookingUp: $0.name) == NameKey(lookingUp: name)
         }) {

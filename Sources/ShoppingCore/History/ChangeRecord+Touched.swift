@@ -78,13 +78,17 @@ extension ChangeRecord {
       case let .deleteList(id):
         touched.lists.insert(id)
         touched.deletedLists.insert(id)
-        // Its products went with it.
+        // Its products went with it, and so did its mark if it had one.
         if let list = lists[id] {
           touched.products.formUnion(list.products.lazy.map(\.product.id))
+          if list.isDefault {
+            touched.settings.insert(.defaultList)
+            touched.markedLists.insert(id)
+          }
         }
       case let .renameList(id, _):
         touched.lists.insert(id)
-      case let .insertList(id, _, _):
+      case let .insertList(id, _, _), let .restoreList(id, _, _, _):
         touched.lists.insert(id)
         touched.createdLists.insert(id)
       case let .deleteProducts(ids):
@@ -116,7 +120,12 @@ extension ChangeRecord {
   /// reordered or created.
   public var listsToRebase: Set<ShoppingList.ID> {
     var lists = Set(orders.keys)
-    for case let .executed(.insertList(id, _, _)) in steps { lists.insert(id) }
+    for case let .executed(effect) in steps {
+      switch effect {
+      case let .insertList(id, _, _), let .restoreList(id, _, _, _): lists.insert(id)
+      default: break
+      }
+    }
     return lists
   }
 

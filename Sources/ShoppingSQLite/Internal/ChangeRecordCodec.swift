@@ -50,6 +50,15 @@ enum ChangeRecordCodec {
     for setting in ChangeRecord.Setting.allCases {
       if let earlier = change.settings[setting] { writer.effect(earlier) }
     }
+    // Each list's place among the lists and its default mark, after the settings: records
+    // written before lists kept them end there.
+    let placed = change.lists.filter { $0.value.position != nil }
+    writer.count(placed.count)
+    for (id, list) in placed {
+      writer.id(id)
+      writer.integer(list.position ?? 0)
+      writer.byte(list.isDefault ? 1 : 0)
+    }
     return writer.bytes
   }
 
@@ -100,6 +109,16 @@ enum ChangeRecordCodec {
       guard let earlier = reader.effect(), let setting = ChangeRecord.Setting(changedBy: earlier)
       else { return nil }
       recorder.settings[setting] = earlier
+    }
+    // Records written before lists kept their places end here.
+    if reader.isAtEnd { return recorder }
+    guard let placedCount = reader.count() else { return nil }
+    for _ in 0..<placedCount {
+      guard let id = reader.id(), let position = reader.integer(), let mark = reader.byte(),
+        mark <= 1, recorder.lists[id] != nil
+      else { return nil }
+      recorder.lists[id]?.position = position
+      recorder.lists[id]?.isDefault = mark == 1
     }
     return reader.isAtEnd ? recorder : nil
   }
@@ -212,6 +231,12 @@ private struct ByteWriter {
       byte(12)
       self.count(categories.count)
       for category in categories { text(category) }
+    case let .restoreList(id, name, createdAt, position):
+      byte(13)
+      self.id(id)
+      self.text(name)
+      self.date(createdAt)
+      self.integer(position)
     }
   }
 
@@ -355,6 +380,10 @@ private struct ByteReader {
         categories.append(category)
       }
       return .setShopOrder(categories)
+    case 13:
+      guard let id = id(), let name = text(), let createdAt = date(), let position = integer()
+      else { return nil }
+      return .restoreList(id: id, name: name, createdAt: createdAt, position: position)
     default: return nil
     }
   }
