@@ -139,3 +139,44 @@ extension ShoppingRepository {
   }
 }
 
+// MARK: - Checking an undo
+
+extension ShoppingRepository {
+  /// Every list's id and name, for ``ShoppingCore/RevertCheck``.
+  public func listNames() throws(DatabaseError) -> [StoredName] {
+    try checkUsable()
+    var names: [StoredName] = []
+    try connection.query("SELECT id, name FROM list") { row throws(DatabaseError) in
+      guard let id = row.uuid(0) else {
+        throw DatabaseError(reason: .corrupt, path: connection.path, message: "invalid list.id")
+      }
+      names.append(StoredName(id: id, name: row.text(1)))
+    }
+    return names
+  }
+
+  /// The items holding the name keys `keys` in each list, for ``ShoppingCore/RevertCheck``:
+  /// one query a list, however many keys.
+  public func itemNames(
+    _ keys: [ShoppingList.ID: Set<NameKey>]
+  ) throws(DatabaseError) -> [ShoppingList.ID: [StoredName]] {
+    try checkUsable()
+    var found: [ShoppingList.ID: [StoredName]] = [:]
+    for (listID, listKeys) in keys where !listKeys.isEmpty {
+      try connection.query(
+        """
+        SELECT id, name FROM product
+        WHERE listId = ? AND nameKey IN (SELECT value FROM json_each(?))
+        """,
+        [.id(listID), .text(jsonArray(listKeys.map(\.value)))]
+      ) { row throws(DatabaseError) in
+        guard let id = row.uuid(0) else {
+          throw DatabaseError(
+            reason: .corrupt, path: connection.path, message: "invalid product.id")
+        }
+        found[listID, default: []].append(StoredName(id: id, name: row.text(1)))
+      }
+    }
+    return found
+  }
+}

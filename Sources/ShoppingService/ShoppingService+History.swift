@@ -46,7 +46,8 @@ extension ShoppingService {
   ///   - label: The new entry's label (the command as typed).
   /// - Returns: The entry taken back, and the number of the new one.
   /// - Throws: ``HistoryError`` when there is nothing to undo, the entry is undone already,
-  ///   or a later entry in force changed the same items or lists; nothing is changed then.
+  ///   a later entry in force changed the same items or lists, or the lists are no longer
+  ///   as the undo needs them (a name it would give is taken); nothing is changed then.
   @discardableResult
   public func undo(
     _ id: Int? = nil, label: String = "undo"
@@ -95,8 +96,8 @@ extension ShoppingService {
   }
 
   /// Executes the inverse of `entry`'s change, after checking that no later entry in force
-  /// stands in the way, and records it as a new entry: an undo of `entry`, or a redo of
-  /// `shown` (the entry `entry` undid).
+  /// stands in the way and that the inverse fits the lists as they are, and records it as a
+  /// new entry: an undo of `entry`, or a redo of `shown` (the entry `entry` undid).
   private func revert(
     _ entry: HistoryEntry, as step: HistoryError.Step, naming shown: HistoryEntry,
     label: String, links: HistoryLinks, repository: ShoppingRepository
@@ -121,6 +122,12 @@ extension ShoppingService {
       orders[listID] = try repository.storedOrder(ofList: listID)
     }
     let inverse = try settled(change.inverse(rebasedOn: orders), repository)
+    let check = RevertCheck(effects: inverse, undoing: change)
+    if let problem = check.firstProblem(
+      lists: try repository.listNames(), items: try repository.itemNames(check.itemNames))
+    {
+      throw HistoryError.cannotApply(step, shown, problem)
+    }
     repository.startRecording()
     try repository.execute(inverse)
     let recorded = repository.recordedChange
@@ -135,8 +142,8 @@ extension ShoppingService {
 
   /// The inverse made to fit the lists as they are: the default list is emptied rather than
   /// deleted (it exists as soon as anything looks for it, so deleting it would only make way
-  /// for a new one), and a list coming back takes the place of an empty list of its name that
-  /// was made since (the default list, made again by a look).
+  /// for a new one), and a list coming back takes the place of the default list when that
+  /// was made again, empty, by a look since.
   private func settled(
     _ inverse: [PersistenceEffect], _ repository: ShoppingRepository
   ) throws -> [PersistenceEffect] {
@@ -148,9 +155,9 @@ extension ShoppingService {
         continue
       case let .insertList(id, name, _), let .restoreList(id, name, _, _):
         if let existing = lists.first(where: {
-          $0.id != id && NameKey(lookingUp: $0.name) == NameKey(lookingUp: name)
+          $0.id != id && $0.items == 0 && Self.isDefaultList($0.name)
+            && NameKey(lookingUp: $0.name) == NameKey(lookingUp: name)
         }) {
-          guard existing.items == 0 else { throw ShoppingError.listNameTaken(existing.name) }
           settled.append(.deleteList(existing.id))
         }
         settled.append(effect)

@@ -18,6 +18,76 @@ import Testing
     #expect(shoplist.databaseBytes() == before, sourceLocation: sourceLocation)
   }
 
+  @Test func anItemIsNotRenamedBackOntoANameAnotherItemHasNow() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "a")
+    try shoplist.ok("edit", "a", "--quantity", "3")
+    try shoplist.ok("rename", "a", "b")
+    try shoplist.ok("add", "a")
+
+    try refused(
+      shoplist, ["undo", "3"],
+      "cannot undo #3 rename a b: another item of list \"shopping\" is named \"a\" now; "
+        + "rename or remove it first")
+
+    // Once the name is free again, the undo goes through.
+    try shoplist.ok("rename", "a", "c")
+    try shoplist.ok("undo", "3")
+    #expect(try shoplist.names() == ["a", "c"])
+  }
+
+  @Test func aRemovedItemIsNotPutBackBesideAnotherOfItsName() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "milk", "eggs")
+    try shoplist.ok("remove", "milk")
+    try shoplist.ok("add", "MILK")
+
+    try refused(
+      shoplist, ["undo", "2"],
+      "cannot undo #2 remove milk: another item of list \"shopping\" is named \"MILK\" now; "
+        + "rename or remove it first")
+  }
+
+  @Test func aListIsNotRenamedBackOntoANameAnotherListHasNow() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("lists", "create", "x")
+    try shoplist.ok("lists", "rename", "x", "y")
+    try shoplist.ok("lists", "create", "X")
+
+    try refused(
+      shoplist, ["undo", "2"],
+      "cannot undo #2 lists rename x y: another list is named \"X\" now; rename or delete it first")
+  }
+
+  @Test func aDeletedListIsNotBroughtBackOverAListMadeSince() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("lists", "create", "x")
+    try shoplist.ok("add", "milk", "--list", "x")
+    try shoplist.ok("lists", "delete", "x", "--force")
+    // Empty or not, the new list is the user's, and its entry stays true.
+    try shoplist.ok("lists", "create", "x")
+
+    try refused(
+      shoplist, ["undo", "3"],
+      "cannot undo #3 lists delete x --force: another list is named \"x\" now; "
+        + "rename or delete it first")
+    try shoplist.ok("undo", "4")
+    try shoplist.ok("undo", "3")
+    #expect(try shoplist.names(list: "x") == ["milk"])
+  }
+
+  @Test func theDefaultListMadeAgainByALookMakesWayForTheListBack() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "milk")
+    try shoplist.ok("lists", "delete", "shopping", "--force")
+    // Looking makes an empty `shopping` again, outside history.
+    #expect(try shoplist.names().isEmpty)
+
+    try shoplist.ok("undo")
+
+    #expect(try shoplist.names() == ["milk"])
+  }
+
   /// Commands, then an undo refused with a message.
   struct Refusal: Sendable, CustomTestStringConvertible {
     var commands: [[String]]
