@@ -9,7 +9,8 @@ import Testing
   let groceries = fixtureID(900)
   let party = fixtureID(901)
   let lists = [
-    StoredName(id: fixtureID(900), name: "Groceries"), StoredName(id: fixtureID(901), name: "Party"),
+    StoredName(id: fixtureID(900), name: "Groceries"),
+    StoredName(id: fixtureID(901), name: "Party"),
   ]
 
   /// The first problem of `effects`, undoing `change`, with `items` held now in Groceries.

@@ -79,7 +79,9 @@ public struct HistoryLinks: Sendable {
 
   private mutating func note(_ entry: HistoryEntry, at position: Int) {
     index[entry.id] = position
-    if entry.kind == .undo, let target = entry.target { undos[target, default: []].append(entry.id) }
+    if entry.kind == .undo, let target = entry.target {
+      undos[target, default: []].append(entry.id)
+    }
   }
 
   /// Newest first: an entry in force takes back its entry unless a newer one in force
