@@ -74,6 +74,7 @@ extension ShoppingRepository {
       try restoreList(id, name: name, createdAt: createdAt, position: position)
 
     case let .restoreProduct(product, listID, position):
+      try makeRoom(at: position, inList: listID)
       let list = recent.value(ofList: listID)
       try connection.run(
         Self.appendAtPosition, Self.values(product, list: list, &recent) + [.integer(position)]
@@ -196,7 +197,28 @@ extension ShoppingRepository {
     )
   }
 
-  /// Numbers the products 1…n in `order`, writing only the rows whose position changes.
+  /// Frees the sort key `position` of the list for a product put back under it. A product
+  /// added since may have been given it (one past the largest, once the product put back was
+  /// removed) and would tie with it, the two then ordered by how SQLite stored them: it and
+  /// the products after it move one key up, keeping their order, after the product put back.
+  private func makeRoom(at position: Int64, inList listID: UUID) throws(DatabaseError) {
+    guard
+      try connection.integer(
+        "SELECT 1 FROM product WHERE listId = ? AND position = ?",
+        [.id(listID), .integer(position)]) != nil
+    else { return }
+    try connection.run(
+      "UPDATE product SET position = position + 1 WHERE listId = ? AND position >= ?",
+      [.id(listID), .integer(position)])
+  }
+
+  /// Puts the products in `order`, writing only the rows whose position changes.
+  ///
+  /// The products take the list's own sort keys, smallest first: the gaps removals left stay
+  /// where they are, so an item put back under its old key (``restoreProduct``) lands
+  /// between the same neighbours even after the list was reordered and the order taken back.
+  /// Keys that tie (a product put back where another took its key) cannot order the products
+  /// apart: they are numbered 1…n afresh.
   private func reorderProducts(ofList listID: UUID, order: [UUID]) throws(DatabaseError) {
     var positions: [UUID: Int64] = [:]
     try connection.query(
@@ -213,10 +235,12 @@ extension ShoppingRepository {
           + " (\(order.count) named, \(positions.count) stored)"
       )
     }
-    for (offset, id) in order.enumerated() where positions[id] != Int64(offset + 1) {
-      try connection.run(
-        "UPDATE product SET position = ? WHERE id = ?", [.integer(Int64(offset + 1)), .id(id)]
-      )
+    var keys = positions.values.sorted()
+    if zip(keys, keys.dropFirst()).contains(where: { $0 == $1 }) {
+      keys = Array(1...Int64(keys.count))
+    }
+    for (id, key) in zip(order, keys) where positions[id] != key {
+      try connection.run("UPDATE product SET position = ? WHERE id = ?", [.integer(key), .id(id)])
     }
   }
 
