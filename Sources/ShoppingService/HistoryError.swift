@@ -13,6 +13,9 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
   case alreadyUndone(HistoryEntry)
   /// A later entry still in force stands in the way of undoing the entry (or of redoing it).
   case blocked(Step, HistoryEntry, by: HistoryEntry, Touched.Conflict)
+  /// An entry in force takes back, on its own, what undoing the entry (or redoing it) would
+  /// take back again, or keeps taken back what it would bring back.
+  case takenBackAlready(Step, HistoryEntry, by: HistoryEntry)
   /// The lists are no longer as undoing the entry (or redoing it) needs them: a name it
   /// would give is taken, or a list it writes to is gone.
   case cannotApply(Step, HistoryEntry, RevertProblem)
@@ -33,6 +36,9 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     case let .blocked(step, entry, later, conflict):
       "cannot \(step.rawValue) #\(entry.id) \(Self.shown(entry.command)): #\(later.id) "
         + "\(Self.shown(later.command)) \(Self.words(conflict)) since; undo #\(later.id) first"
+    case let .takenBackAlready(step, entry, other):
+      "cannot \(step.rawValue) #\(entry.id) \(Self.shown(entry.command)): #\(other.id) "
+        + "\(Self.shown(other.command)) has taken back the same change; undo #\(other.id) first"
     case let .cannotApply(step, entry, problem):
       "cannot \(step.rawValue) #\(entry.id) \(Self.shown(entry.command)): \(problem)"
     }

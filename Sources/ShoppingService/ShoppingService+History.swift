@@ -105,6 +105,9 @@ extension ShoppingService {
     guard let change = try repository.historyRecord(entry.id) else {
       throw HistoryError.noSuchEntry(entry.id)
     }
+    if let other = links.obstacle(toTakingBack: entry) {
+      throw HistoryError.takenBackAlready(step, shown, by: other)
+    }
     let touched = change.touched
     // An entry that took back one made after this one cancels it out: neither stands in the
     // way. So do the undos and redos of one run, each cancelling the one it took back.

@@ -18,6 +18,8 @@ public struct HistoryLinks: Sendable {
   private var index: [Int: Int] = [:]
   /// The undos of each entry, oldest first.
   private var undos: [Int: [Int]] = [:]
+  /// The entries that take back each entry.
+  private var revertors: [Int: [Int]] = [:]
   /// For each entry taken back by an entry in force, the newest such entry.
   public private(set) var undoneBy: [Int: Int] = [:]
 
@@ -48,6 +50,24 @@ public struct HistoryLinks: Sendable {
     case .undo: return target
     case .redo: return undos[target]?.last { $0 < entry.id }
     }
+  }
+
+  /// An entry in force that stands in the way of taking back `entry`, as far as the entries
+  /// themselves tell: taking it back brings back in force what it took back, which takes back
+  /// again what that one took back, and so on down the line. An entry in force that takes
+  /// one of those back on its own (two undos of one change, the first redone before the
+  /// second was made) would leave it taken back twice, or not brought back at all. Changes
+  /// that touch the same items stand in the way as it is; this catches those that touch
+  /// nothing (an undo of making the default list, which stays).
+  public func obstacle(toTakingBack entry: HistoryEntry) -> HistoryEntry? {
+    var previous = entry
+    while let id = reverted(by: previous), let next = self.entry(id) {
+      if let other = revertors[id]?.last(where: { $0 != previous.id && isInForce($0) }) {
+        return self.entry(other)
+      }
+      previous = next
+    }
+    return nil
   }
 
   /// The newest entry in force that is not an undo: what `undo` takes back by default.
@@ -82,6 +102,7 @@ public struct HistoryLinks: Sendable {
     if entry.kind == .undo, let target = entry.target {
       undos[target, default: []].append(entry.id)
     }
+    if let reverted = reverted(by: entry) { revertors[reverted, default: []].append(entry.id) }
   }
 
   /// Newest first: an entry in force takes back its entry unless a newer one in force

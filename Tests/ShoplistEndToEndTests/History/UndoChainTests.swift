@@ -124,4 +124,26 @@ import Testing
     #expect(redo.stdout == "redid #2 add b\n")
     #expect(try shoplist.names() == ["a", "b"])
   }
+
+  @Test func aChangeTakenBackTwiceOverIsRefused() throws {
+    let shoplist = try Shoplist()
+    // A sort that only makes the list: its undo and redo change nothing.
+    try shoplist.ok("sort", "--by", "name")
+    try shoplist.ok("undo")
+    try shoplist.ok("redo")
+    try shoplist.ok("undo", "1")
+    let before = shoplist.databaseBytes()
+
+    // Taking back the redo would undo #1 again, which #4 has done.
+    let result = try shoplist.run("undo", "3")
+
+    #expect(result.status == 65, "\(result)")
+    #expect(
+      result.stderr
+        == "shoplist: cannot undo #3 redo: #4 undo 1 has taken back the same change; "
+        + "undo #4 first\n")
+    #expect(shoplist.databaseBytes() == before)
+    let all = try marks(shoplist)
+    #expect(all.filter(\.1).map(\.0) == [2, 1], "\(all)")
+  }
 }
