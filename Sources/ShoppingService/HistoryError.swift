@@ -52,6 +52,7 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     case .order: "reordered the same list"
     case .setting: "changed the same setting"
     case .deletedList: "deleted a list it needs"
+    case .markedList: "moved the default mark to or from a list it created"
     }
   }
 

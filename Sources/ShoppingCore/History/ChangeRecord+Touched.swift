@@ -31,17 +31,22 @@ public struct Touched: Equatable, Sendable {
     /// It deleted a list the undo would write to or mark: the list of products the earlier
     /// change touched, or one it gave or took the default mark.
     case deletedList
+    /// It gave the default mark to a list the earlier change created, or took it from one:
+    /// undoing the creation would delete the list and its mark with it.
+    case markedList
   }
 
   /// What stands in the way of undoing this change, if `later`, a change made after it,
   /// does: it changed one of the same products, renamed, deleted or reordered one of the
-  /// same lists, changed the same setting, or deleted a list the undo needs. A later change
-  /// to other products of the same list does not.
+  /// same lists, changed the same setting, moved the default mark to or from a list this one
+  /// created, or deleted a list the undo needs. A later change to other products of the same
+  /// list does not.
   public func conflict(with later: Touched) -> Conflict? {
     if !products.isDisjoint(with: later.products) { return .items }
     if !lists.isDisjoint(with: later.lists) { return .lists }
     if !orders.isDisjoint(with: later.orders) { return .order }
     if !settings.isDisjoint(with: later.settings) { return .setting }
+    if !createdLists.isDisjoint(with: later.markedLists) { return .markedList }
     guard !later.deletedLists.isEmpty else { return nil }
     let needed = listsOfProducts.union(orders).union(markedLists)
     return needed.isDisjoint(with: later.deletedLists) ? nil : .deletedList

@@ -60,24 +60,6 @@ import Testing
     #expect(try shoplist.integrityCheck() == "ok")
   }
 
-  @Test func anUndoneUndoOfACreationBringsTheDefaultMarkBack() throws {
-    let shoplist = try tiedLists(["shopping", "a"])
-    // #3 and #4.
-    try shoplist.ok("lists", "create", "x")
-    try shoplist.ok("lists", "create", "y")
-    try shoplist.ok("lists", "default", "x")
-    _ = try shoplist.sqlite("UPDATE list SET createdAt = '2026-11-21T10:00:00Z'")
-    let before = try everything(shoplist)
-    // Taking back the creation of the default list deletes it: `shopping` is the default.
-    try shoplist.ok("undo", "3")
-    #expect(try shoplist.ok("lists").stdout.contains("shopping  0 items, 0 checked  (default)"))
-
-    // The undo of the undo: #6.
-    try shoplist.ok("undo", "6")
-
-    #expect(try everything(shoplist) == before)
-  }
-
   @Test func aDeletionRecordedBeforeListsKeptTheirPlaceStillUndoes() throws {
     let shoplist = try tiedLists(["shopping", "a", "b"])
     try shoplist.ok("add", "x", "y", "--list", "b")

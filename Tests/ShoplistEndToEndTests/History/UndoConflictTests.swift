@@ -88,6 +88,18 @@ import Testing
     #expect(try shoplist.names() == ["milk"])
   }
 
+  @Test func theCreationOfAListMarkedTheDefaultSinceIsNotUndone() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("lists", "create", "x")
+    try shoplist.ok("lists", "default", "x")
+
+    // Undone, the list would go, and the mark with it.
+    try refused(
+      shoplist, ["undo", "1"],
+      "cannot undo #1 lists create x: #2 lists default x moved the default mark to or from a "
+        + "list it created since; undo #2 first")
+  }
+
   /// Commands, then an undo refused with a message.
   struct Refusal: Sendable, CustomTestStringConvertible {
     var commands: [[String]]
