@@ -124,7 +124,8 @@ extension ShoppingService {
     for listID in change.listsToRebase {
       orders[listID] = try repository.storedOrder(ofList: listID)
     }
-    let inverse = try settled(change.inverse(rebasedOn: orders), repository)
+    let inverse = try settled(
+      change.inverse(rebasedOn: orders), undoing: entry.kind, repository)
     let check = RevertCheck(effects: inverse, undoing: change)
     if let problem = check.firstProblem(
       lists: try repository.listNames(), items: try repository.itemNames(check.itemNames))
@@ -143,22 +144,35 @@ extension ShoppingService {
       id: id, at: at, command: label, summary: text, kind: kind, target: shown.id)
   }
 
-  /// The inverse made to fit the lists as they are: the default list is emptied rather than
-  /// deleted (it exists as soon as anything looks for it, so deleting it would only make way
-  /// for a new one), and a list coming back takes the place of the default list when that
-  /// was made again, empty, by a look since.
+  /// The inverse of an entry's change made to fit the lists as they are. A default list the
+  /// change created is emptied rather than deleted: it exists as soon as anything looks for
+  /// it, so deleting it would only make way for a new one. (One an undo brought back is
+  /// deleted again when the undo is taken back: the user deleted it.) A list coming back
+  /// takes the place of the default list when a look made that again since, empty; one that
+  /// an undo kept (see ``ShoppingCore/ChangeRecord/inverse(rebasedOn:)``) is there already.
   private func settled(
-    _ inverse: [PersistenceEffect], _ repository: ShoppingRepository
+    _ inverse: [PersistenceEffect], undoing kind: HistoryEntry.Kind,
+    _ repository: ShoppingRepository
   ) throws -> [PersistenceEffect] {
     let lists = try repository.listSummaries()
+    let marked = try repository.storedDefaultList()
+    // Lists the inverse deletes itself (it brings the default list back where it had taken
+    // its place): no other effect need make way.
+    var deleted: Set<ShoppingList.ID> = []
+    for case let .deleteList(id) in inverse { deleted.insert(id) }
     var settled: [PersistenceEffect] = []
     for effect in inverse {
       switch effect {
-      case let .deleteList(id) where lists.contains { $0.id == id && Self.isDefaultList($0.name) }:
+      case let .deleteList(id)
+      where kind == .change && lists.contains { $0.id == id && Self.isDefaultList($0.name) }:
         continue
       case let .insertList(id, name, _), let .restoreList(id, name, _, _):
+        // Kept when an undo took it away, as later changes had put items of their own in it.
+        if lists.contains(where: { $0.id == id }) { continue }
+        // Made by a look: empty, and marked by no one.
         if let existing = lists.first(where: {
-          $0.id != id && $0.items == 0 && Self.isDefaultList($0.name)
+          $0.id != id && !deleted.contains($0.id) && $0.items == 0 && $0.id != marked
+            && Self.isDefaultList($0.name)
             && NameKey(lookingUp: $0.name) == NameKey(lookingUp: name)
         }) {
           settled.append(.deleteList(existing.id))

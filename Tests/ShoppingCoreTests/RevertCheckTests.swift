@@ -111,6 +111,14 @@ import Testing
     #expect(RevertProblem.listGone.description == "a list it changes is gone")
   }
 
+  @Test func aListBroughtBackThatIsThereIsFound() {
+    #expect(
+      problem([.restoreList(id: party, name: "Party", createdAt: now, position: 2)])
+        == .listThere(name: "Party"))
+    #expect(
+      problem([.insertList(id: party, name: "x", createdAt: now)]) == .listThere(name: "Party"))
+  }
+
   @Test func theItemsOfADeletedListGoWithIt() {
     let back = product(9, "Milk")
     #expect(

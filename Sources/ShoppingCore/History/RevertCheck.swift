@@ -89,6 +89,8 @@ public enum RevertProblem: Equatable, Sendable, CustomStringConvertible {
   case listNameTaken(name: String)
   /// A list the effects write to, or mark the default, is gone.
   case listGone
+  /// A list the effects bring back is there already, under the name `name`.
+  case listThere(name: String)
 
   public var description: String {
     switch self {
@@ -99,6 +101,8 @@ public enum RevertProblem: Equatable, Sendable, CustomStringConvertible {
       "another list is named \(DisplayText.quoted(name)) now; rename or delete it first"
     case .listGone:
       "a list it changes is gone"
+    case let .listThere(name):
+      "the list it brings back is there already, as \(DisplayText.quoted(name))"
     }
   }
 }
@@ -161,6 +165,7 @@ private struct NameWorld {
     case let .deleteProducts(ids):
       for id in ids { itemPlace[id] = .some(nil) }
     case let .insertList(id, name, _), let .restoreList(id, name, _, _):
+      if let there = lists[id] { return .listThere(name: there.name) }
       return nameList(id, name)
     case let .renameList(id, name):
       guard lists[id] != nil else { return .listGone }

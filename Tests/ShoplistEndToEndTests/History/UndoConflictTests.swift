@@ -4,20 +4,6 @@ import Testing
 /// An undo that cannot be made as the lists are now is refused with the reason in words,
 /// exit 65, and changes nothing: never a storage error.
 @Suite struct UndoConflictTests {
-  /// Runs `arguments`, expects exit 65 with exactly `message` on stderr, and the database
-  /// byte for byte as it was.
-  func refused(
-    _ shoplist: Shoplist, _ arguments: [String], _ message: String,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let before = shoplist.databaseBytes()
-    let result = try shoplist.run(arguments: arguments)
-    #expect(result.status == 65, "\(result)", sourceLocation: sourceLocation)
-    #expect(result.stdout.isEmpty, "\(result)", sourceLocation: sourceLocation)
-    #expect(result.stderr == "shoplist: \(message)\n", sourceLocation: sourceLocation)
-    #expect(shoplist.databaseBytes() == before, sourceLocation: sourceLocation)
-  }
-
   @Test func anItemIsNotRenamedBackOntoANameAnotherItemHasNow() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "a")
@@ -25,8 +11,8 @@ import Testing
     try shoplist.ok("rename", "a", "b")
     try shoplist.ok("add", "a")
 
-    try refused(
-      shoplist, ["undo", "3"],
+    try shoplist.refused(
+      ["undo", "3"],
       "cannot undo #3 rename a b: another item of list \"shopping\" is named \"a\" now; "
         + "rename or remove it first")
 
@@ -42,8 +28,8 @@ import Testing
     try shoplist.ok("remove", "milk")
     try shoplist.ok("add", "MILK")
 
-    try refused(
-      shoplist, ["undo", "2"],
+    try shoplist.refused(
+      ["undo", "2"],
       "cannot undo #2 remove milk: another item of list \"shopping\" is named \"MILK\" now; "
         + "rename or remove it first")
   }
@@ -54,8 +40,8 @@ import Testing
     try shoplist.ok("lists", "rename", "x", "y")
     try shoplist.ok("lists", "create", "X")
 
-    try refused(
-      shoplist, ["undo", "2"],
+    try shoplist.refused(
+      ["undo", "2"],
       "cannot undo #2 lists rename x y: another list is named \"X\" now; rename or delete it first")
   }
 
@@ -67,25 +53,13 @@ import Testing
     // Empty or not, the new list is the user's, and its entry stays true.
     try shoplist.ok("lists", "create", "x")
 
-    try refused(
-      shoplist, ["undo", "3"],
+    try shoplist.refused(
+      ["undo", "3"],
       "cannot undo #3 lists delete x --force: another list is named \"x\" now; "
         + "rename or delete it first")
     try shoplist.ok("undo", "4")
     try shoplist.ok("undo", "3")
     #expect(try shoplist.names(list: "x") == ["milk"])
-  }
-
-  @Test func theDefaultListMadeAgainByALookMakesWayForTheListBack() throws {
-    let shoplist = try Shoplist()
-    try shoplist.ok("add", "milk")
-    try shoplist.ok("lists", "delete", "shopping", "--force")
-    // Looking makes an empty `shopping` again, outside history.
-    #expect(try shoplist.names().isEmpty)
-
-    try shoplist.ok("undo")
-
-    #expect(try shoplist.names() == ["milk"])
   }
 
   @Test func theCreationOfAListMarkedTheDefaultSinceIsNotUndone() throws {
@@ -94,8 +68,8 @@ import Testing
     try shoplist.ok("lists", "default", "x")
 
     // Undone, the list would go, and the mark with it.
-    try refused(
-      shoplist, ["undo", "1"],
+    try shoplist.refused(
+      ["undo", "1"],
       "cannot undo #1 lists create x: #2 lists default x moved the default mark to or from a "
         + "list it created since; undo #2 first")
   }
@@ -136,6 +110,6 @@ import Testing
     for command in refusal.commands { try shoplist.ok(arguments: command) }
     try shoplist.ok("lists", "delete", "L", "--force")
 
-    try refused(shoplist, refusal.undo, refusal.message)
+    try shoplist.refused(refusal.undo, refusal.message)
   }
 }
