@@ -1,9 +1,10 @@
 import Foundation
 import ShoplistTestSupport
 import ShoppingCore
-import ShoppingSQLite
 import ShoppingService
 import Synchronization
+
+@testable import ShoppingSQLite
 
 /// One random run of commands, undos and redos against a real database, each step checked
 /// against ``HistoryModel``: the marks history shows, which entry an undo or a redo takes,
@@ -76,6 +77,20 @@ struct HistoryRun {
     default: try change(outcome, check)
     }
     try compareMarks()
+    try expect(try tiedItems() == 0, "two items of a list share a sort key")
+  }
+
+  /// How many items share their list's sort key with another: their order would then be
+  /// SQLite's storage order, which an undo cannot put back.
+  private func tiedItems() throws -> Int {
+    try service.database.withConnection { connection in
+      try connection.integer(
+        """
+        SELECT count(*) FROM product AS one
+        WHERE EXISTS (SELECT 1 FROM product AS other WHERE other.listId = one.listId
+          AND other.position = one.position AND other.id != one.id)
+        """) ?? 0
+    }
   }
 
   private mutating func change(_ outcome: Result<Int?, any Error>, _ check: Check) throws {

@@ -23,7 +23,8 @@ enum RandomCommand: CustomStringConvertible {
     func reference() -> ItemReference {
       random.next() % 4 == 0 ? .typed(String(random.next() % 4 + 1)) : .typed(pick(items))
     }
-    let list = pick(lists)
+    // Mostly two lists, so that commands, undos and redos meet on them.
+    let list = random.next() % 3 == 0 ? pick(lists) : pick(["shopping", "Groceries"])
     switch random.next() % 20 {
     case 0, 1, 2:
       let names = random.next() % 3 == 0 ? [pick(items), pick(items)] : [pick(items)]
@@ -44,7 +45,10 @@ enum RandomCommand: CustomStringConvertible {
     case 13: return .renameList(list, to: pick(lists))
     case 14: return random.next() % 2 == 0 ? .deleteList(list) : .makeDefault(list)
     case 15, 16: return .undo(nil)
-    case 17: return .undo(Int(random.next() % UInt64(newest + 2)))
+    case 17:
+      // Mostly one of the last few entries; now and then any, or one that is not there.
+      let back = random.next() % 4 == 0 ? Int(random.next() % UInt64(newest + 2)) : newest
+      return .undo(back - Int(random.next() % 4))
     default: return .redo
     }
   }
