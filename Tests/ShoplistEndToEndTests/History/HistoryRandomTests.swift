@@ -19,16 +19,6 @@ import Testing
     var undoneBy: Int?
   }
 
-  /// Every list's `list --json`, after `lists --json`.
-  func everything(_ shoplist: Shoplist) throws -> [String] {
-    let lists = try shoplist.ok("lists", "--json")
-    let names = (try lists.json()["lists"] as? [[String: Any]] ?? []).compactMap {
-      $0["name"] as? String
-    }
-    return try [lists.stdout]
-      + names.map { try shoplist.ok("list", "--json", "--list=\($0)").stdout }
-  }
-
   func command(_ random: inout SplitMix64) -> [String] {
     func pick(_ values: [String]) -> String { values[Int(random.next() % UInt64(values.count))] }
     let item = pick(["milk", "eggs", "tea"])
@@ -53,12 +43,12 @@ import Testing
     var entries: [Int: Entry] = [:]
     var redoable: [Int] = []
     var log: [String] = []
-    var now = try everything(shoplist)
+    var now = try shoplist.everyList()
     for _ in 0..<Self.steps {
       let arguments = command(&random)
       let newest = entries.keys.max() ?? 0
       let result = try shoplist.run(arguments: arguments)
-      let after = try everything(shoplist)
+      let after = try shoplist.everyList()
       log.append("\(arguments.joined(separator: " ")) → \(result.status) \(result.stdout)")
       let context = Comment(rawValue: log.joined(separator: "\n"))
       switch arguments[0] {

@@ -4,15 +4,10 @@ import Testing
 /// An undone `lists delete` puts the list back as it was among the lists: at its place, with
 /// its default mark, its items in their order, and the shop order untouched.
 @Suite(.enabled(if: Shoplist.hasSQLite3)) struct ListRestoreTests {
-  /// What a user sees of the lists: `lists` (text and JSON, which mark the default), each
-  /// list's items, and the shop order.
+  /// What a user sees of the lists: every list's JSON (`lists --json` marks the default),
+  /// `lists` as text, and the shop order.
   func everything(_ shoplist: Shoplist) throws -> [String] {
-    let lists = try shoplist.ok("lists", "--json")
-    let names = (try lists.json()["lists"] as? [[String: Any]] ?? []).compactMap {
-      $0["name"] as? String
-    }
-    return try [lists.stdout, shoplist.ok("lists").stdout, shoplist.ok("aisles").stdout]
-      + names.map { try shoplist.ok("list", "--json", "--list=\($0)").stdout }
+    try shoplist.everyList() + [shoplist.ok("lists").stdout, shoplist.ok("aisles").stdout]
   }
 
   /// Lists `names`, made in one second: they tie on their creation time, and only the order

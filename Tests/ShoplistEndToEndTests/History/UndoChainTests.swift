@@ -10,16 +10,6 @@ import Testing
     return (entries ?? []).map { ($0["id"] as? Int ?? 0, $0["undone"] as? Bool ?? false) }
   }
 
-  /// Every list's `list --json` and `lists --json`: what a user can see.
-  func everything(_ shoplist: Shoplist) throws -> [String] {
-    let lists = try shoplist.ok("lists", "--json")
-    let names = (try lists.json()["lists"] as? [[String: Any]] ?? []).compactMap {
-      $0["name"] as? String
-    }
-    return try [lists.stdout]
-      + names.map { try shoplist.ok("list", "--json", "--list=\($0)").stdout }
-  }
-
   @Test func undoingAndRedoingARedoKeepsTheMarksTrue() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "apple")
@@ -53,23 +43,23 @@ import Testing
   @Test func successiveRedosWalkBackThroughSuccessiveUndos() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "a", "b", "c")
-    let added = try everything(shoplist)
+    let added = try shoplist.everyList()
     try shoplist.ok("check", "a", "c")
-    let checked = try everything(shoplist)
+    let checked = try shoplist.everyList()
     try shoplist.ok("edit", "b", "--quantity", "2")
-    let edited = try everything(shoplist)
+    let edited = try shoplist.everyList()
     try shoplist.ok("clear")
-    let cleared = try everything(shoplist)
+    let cleared = try shoplist.everyList()
 
     // Each undo goes one step back, each redo one step forward again.
     for expected in [edited, checked, added] {
       try shoplist.ok("undo")
-      #expect(try everything(shoplist) == expected)
+      #expect(try shoplist.everyList() == expected)
     }
     for (step, expected) in [checked, edited, cleared].enumerated() {
       let redo = try shoplist.run("redo")
       #expect(redo.status == 0, "redo \(step + 1): \(redo)")
-      #expect(try everything(shoplist) == expected, "redo \(step + 1)")
+      #expect(try shoplist.everyList() == expected, "redo \(step + 1)")
     }
 
     #expect(try shoplist.names() == ["b"])
@@ -86,9 +76,9 @@ import Testing
     try shoplist.ok("add", "a")
     try shoplist.ok("check", "a")
     try shoplist.ok("clear")
-    let cleared = try everything(shoplist)
+    let cleared = try shoplist.everyList()
     for command in ["undo", "undo", "redo", "redo"] { try shoplist.ok(command) }
-    #expect(try everything(shoplist) == cleared)
+    #expect(try shoplist.everyList() == cleared)
   }
 
   @Test func aNewCommandEndsTheRun() throws {

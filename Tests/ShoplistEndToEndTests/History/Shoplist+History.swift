@@ -14,4 +14,13 @@ extension Shoplist {
     #expect(result.stderr == "shoplist: \(message)\n", sourceLocation: sourceLocation)
     #expect(databaseBytes() == before, sourceLocation: sourceLocation)
   }
+
+  /// What a user sees of every list: `lists --json`, then each list's `list --json`.
+  func everyList() throws -> [String] {
+    let lists = try ok("lists", "--json")
+    let names = (try lists.json()["lists"] as? [[String: Any]] ?? []).compactMap {
+      $0["name"] as? String
+    }
+    return try [lists.stdout] + names.map { try ok("list", "--json", "--list=\($0)").stdout }
+  }
 }
