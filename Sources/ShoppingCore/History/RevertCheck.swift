@@ -17,19 +17,34 @@ import Foundation
 public struct RevertCheck: Sendable {
   /// The effects to check.
   public let effects: [PersistenceEffect]
-  /// The list of each product the effects update, as the change taken back knew it.
-  private var listOfProduct: [Product.ID: ShoppingList.ID] = [:]
-  /// The name key each updated product has now, when known: what the change taken back last
-  /// wrote. An update that keeps it cannot clash.
-  private var keyNow: [Product.ID: NameKey] = [:]
+  /// The products as the change taken back found them: their lists.
+  private let stored: [Product.ID: StoredProduct]
+  /// The name each product the change updated has now: what it last wrote. An update that
+  /// keeps its name's key cannot clash.
+  private var nameNow: [Product.ID: String] = [:]
 
   /// A check of `effects`, the inverse of `change`.
   public init(effects: [PersistenceEffect], undoing change: ChangeRecord) {
     self.effects = effects
-    for (id, stored) in change.products { listOfProduct[id] = stored.listID }
-    for case let .executed(.updateProduct(product)) in change.steps {
-      keyNow[product.id] = Naming.key(product.name)
+    stored = change.products
+    guard effects.contains(where: { if case .updateProduct = $0 { true } else { false } }) else {
+      return
     }
+    for case let .executed(.updateProduct(product)) in change.steps {
+      nameNow[product.id] = product.name
+    }
+  }
+
+  /// The list of `product`, when updating it to this version gives it a name of another key
+  /// than it has now (the name itself first: an undo of an import updates every row).
+  fileprivate func listRenaming(_ product: Product) -> ShoppingList.ID? {
+    guard let listID = stored[product.id]?.listID else { return nil }
+    if let now = nameNow[product.id],
+      now == product.name || Naming.key(now) == Naming.key(product.name)
+    {
+      return nil
+    }
+    return listID
   }
 
   /// The name keys the effects may give items, by list: whoever holds them now must be known.
@@ -40,9 +55,8 @@ public struct RevertCheck: Sendable {
       case let .insertProduct(product, listID), let .restoreProduct(product, listID, _):
         names[listID, default: []].insert(Naming.key(product.name))
       case let .updateProduct(product):
-        let key = Naming.key(product.name)
-        if let listID = listOfProduct[product.id], keyNow[product.id] != key {
-          names[listID, default: []].insert(key)
+        if let listID = listRenaming(product) {
+          names[listID, default: []].insert(Naming.key(product.name))
         }
       default:
         break
@@ -61,9 +75,7 @@ public struct RevertCheck: Sendable {
   ) -> RevertProblem? {
     var world = NameWorld(lists: lists, items: items)
     for effect in effects {
-      if let problem = world.apply(effect, keyNow: keyNow, listOfProduct: listOfProduct) {
-        return problem
-      }
+      if let problem = world.apply(effect, check: self) { return problem }
     }
     return nil
   }
@@ -151,19 +163,18 @@ private struct NameWorld {
   }
 
   /// Plays `effect`; the reason it cannot run, if it cannot.
-  mutating func apply(
-    _ effect: PersistenceEffect, keyNow: [Product.ID: NameKey],
-    listOfProduct: [Product.ID: ShoppingList.ID]
-  ) -> RevertProblem? {
+  mutating func apply(_ effect: PersistenceEffect, check: RevertCheck) -> RevertProblem? {
     switch effect {
     case let .insertProduct(product, listID), let .restoreProduct(product, listID, _):
       return give(product, listID)
     case let .updateProduct(product):
-      guard let listID = listOfProduct[product.id], keyNow[product.id] != Naming.key(product.name)
-      else { return nil }
+      guard let listID = check.listRenaming(product) else { return nil }
       return give(product, listID)
     case let .deleteProducts(ids):
-      for id in ids { itemPlace[id] = .some(nil) }
+      // Only an item holding a name asked about matters (an undo of an import removes every
+      // row it added, and asks about none).
+      guard !itemPlace.isEmpty else { break }
+      for id in ids where itemPlace[id] != nil { itemPlace[id] = .some(nil) }
     case let .insertList(id, name, _), let .restoreList(id, name, _, _):
       if let there = lists[id] { return .listThere(name: there.name) }
       return nameList(id, name)
