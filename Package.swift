@@ -248,6 +248,10 @@ let package = Package(
       dependencies: ["ShoppingTransfer", "ShoppingCore", "ShoplistTestSupport"]
     ),
     .testTarget(
+      name: "ShoppingServiceTests",
+      dependencies: ["ShoppingService", "ShoppingCore", "ShoppingSQLite", "ShoplistTestSupport"]
+    ),
+    .testTarget(
       name: "ShoplistCLITests",
       dependencies: ["ShoplistCLI", "ShoppingCore", "ShoppingService", "ShoplistTestSupport"]
     ),

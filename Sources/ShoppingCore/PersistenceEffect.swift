@@ -3,9 +3,9 @@ import Foundation
 /// The persistence work an action asks for, as a value: what must be written so that storage
 /// matches the new state. Reducers return these; a repository executes them; tests compare them.
 ///
-/// Effects name rows by id and, but for an undo's ``restoreProduct(_:listID:position:)``, never
-/// carry storage details (positions are implied by order), so the same effects can be
-/// executed by any storage.
+/// Effects name rows by id and, but for an undo's ``restoreProduct(_:listID:position:)`` and
+/// ``restoreList(id:name:createdAt:position:)``, never carry storage details (positions are
+/// implied by order), so the same effects can be executed by any storage.
 public enum PersistenceEffect: Equatable, Sendable {
   /// Delete a list and, with it, all its products.
   case deleteList(ShoppingList.ID)
@@ -15,6 +15,9 @@ public enum PersistenceEffect: Equatable, Sendable {
   case insertList(id: ShoppingList.ID, name: String, createdAt: Date)
   /// Add a product after the last product of a list.
   case insertProduct(Product, listID: ShoppingList.ID)
+  /// Put a deleted list back, empty, exactly where it was among the lists: under the sort key
+  /// storage gave it (see ``StoredList/position``). Only undoing a change asks for this.
+  case restoreList(id: ShoppingList.ID, name: String, createdAt: Date, position: Int64)
   /// Give a list a new name.
   case renameList(ShoppingList.ID, to: String)
   /// Put the products of a list in this order; `order` names every product of the list.

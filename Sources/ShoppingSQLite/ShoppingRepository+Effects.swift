@@ -70,7 +70,11 @@ extension ShoppingRepository {
     case let .insertProduct(product, listID):
       try insertProduct(product, listID: listID)
 
+    case let .restoreList(id, name, createdAt, position):
+      try restoreList(id, name: name, createdAt: createdAt, position: position)
+
     case let .restoreProduct(product, listID, position):
+      try makeRoom(at: position, inList: listID)
       let list = recent.value(ofList: listID)
       try connection.run(
         Self.appendAtPosition, Self.values(product, list: list, &recent) + [.integer(position)]
@@ -172,7 +176,49 @@ extension ShoppingRepository {
       RETURNING position
       """
 
-  /// Numbers the products 1…n in `order`, writing only the rows whose position changes.
+  /// Inserts a list under the sort key `position` (its rowid: lists made in the same second
+  /// are shown in rowid order). A list made since its deletion may have been given that key
+  /// (SQLite hands out one past the largest): it and the lists after it move one key up,
+  /// keeping their order, and stay after the list put back, as they were made after it.
+  private func restoreList(
+    _ id: UUID, name: String, createdAt: Date, position: Int64
+  ) throws(DatabaseError) {
+    if try connection.integer("SELECT count(*) FROM list WHERE rowid = ?", [.integer(position)])
+      != 0
+    {
+      // In two steps, through negative keys, so that no row takes a key still held.
+      try connection.run(
+        "UPDATE list SET rowid = -rowid - 1 WHERE rowid >= ?", [.integer(position)])
+      try connection.run("UPDATE list SET rowid = -rowid WHERE rowid < 0")
+    }
+    try connection.run(
+      "INSERT INTO list (rowid, id, name, nameKey, createdAt) VALUES (?, ?, ?, ?, ?)",
+      [.integer(position), .id(id), .text(name), .key(Naming.key(name)), .date(createdAt)]
+    )
+  }
+
+  /// Frees the sort key `position` of the list for a product put back under it. A product
+  /// added since may have been given it (one past the largest, once the product put back was
+  /// removed) and would tie with it, the two then ordered by how SQLite stored them: it and
+  /// the products after it move one key up, keeping their order, after the product put back.
+  private func makeRoom(at position: Int64, inList listID: UUID) throws(DatabaseError) {
+    guard
+      try connection.integer(
+        "SELECT 1 FROM product WHERE listId = ? AND position = ?",
+        [.id(listID), .integer(position)]) != nil
+    else { return }
+    try connection.run(
+      "UPDATE product SET position = position + 1 WHERE listId = ? AND position >= ?",
+      [.id(listID), .integer(position)])
+  }
+
+  /// Puts the products in `order`, writing only the rows whose position changes.
+  ///
+  /// The products take the list's own sort keys, smallest first: the gaps removals left stay
+  /// where they are, so an item put back under its old key (``restoreProduct``) lands
+  /// between the same neighbours even after the list was reordered and the order taken back.
+  /// Keys that tie (a product put back where another took its key) cannot order the products
+  /// apart: they are numbered 1…n afresh.
   private func reorderProducts(ofList listID: UUID, order: [UUID]) throws(DatabaseError) {
     var positions: [UUID: Int64] = [:]
     try connection.query(
@@ -189,10 +235,12 @@ extension ShoppingRepository {
           + " (\(order.count) named, \(positions.count) stored)"
       )
     }
-    for (offset, id) in order.enumerated() where positions[id] != Int64(offset + 1) {
-      try connection.run(
-        "UPDATE product SET position = ? WHERE id = ?", [.integer(Int64(offset + 1)), .id(id)]
-      )
+    var keys = positions.values.sorted()
+    if zip(keys, keys.dropFirst()).contains(where: { $0 == $1 }) {
+      keys = Array(1...Int64(keys.count))
+    }
+    for (id, key) in zip(order, keys) where positions[id] != key {
+      try connection.run("UPDATE product SET position = ? WHERE id = ?", [.integer(key), .id(id)])
     }
   }
 

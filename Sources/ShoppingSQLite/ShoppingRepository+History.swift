@@ -46,35 +46,24 @@ extension ShoppingRepository {
     try entries("WHERE id = ?", [.integer(Int64(id))]).first
   }
 
-  /// The newest entry that is neither undone nor an undo: what `undo` takes back by default.
-  public func newestUndoableEntry() throws(DatabaseError) -> HistoryEntry? {
-    try entries(
-      "WHERE undoneBy IS NULL AND kind != 'undo' ORDER BY id DESC LIMIT 1", []
-    ).first
+  /// Every entry the history keeps, without what they changed: what ``HistoryLinks`` works
+  /// out what is in force from.
+  public func historyLinks() throws(DatabaseError) -> HistoryLinks {
+    HistoryLinks(try entries("ORDER BY id", []))
   }
 
-  /// The newest undo still in force whose entry stays undone: what `redo` re-applies.
-  public func newestRedoableEntry() throws(DatabaseError) -> HistoryEntry? {
-    try entries(
-      """
-      WHERE kind = 'undo' AND undoneBy IS NULL
-        AND EXISTS (SELECT 1 FROM history AS target
-          WHERE target.id = history.target AND target.undoneBy = history.id)
-      ORDER BY id DESC LIMIT 1
-      """, []
-    ).first
-  }
-
-  /// The entries after `id` still in force (not undone), oldest first, with their records.
-  public func effectiveEntries(
-    after id: Int
+  /// The entries numbered `ids` that the history still has, oldest first, with their
+  /// records.
+  public func historyRecords(
+    _ ids: [Int]
   ) throws(DatabaseError) -> [(entry: HistoryEntry, change: ChangeRecord)] {
     var found: [(HistoryEntry, ChangeRecord)] = []
+    guard !ids.isEmpty else { return found }
     try checkUsable()
     try connection.query(
       "SELECT \(Self.historyColumns), record FROM history "
-        + "WHERE id > ? AND undoneBy IS NULL ORDER BY id",
-      [.integer(Int64(id))]
+        + "WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
+      [.text("[" + ids.map(String.init).joined(separator: ",") + "]")]
     ) { row throws(DatabaseError) in
       found.append((try historyEntry(row), try change(row, 7)))
     }
@@ -93,13 +82,16 @@ extension ShoppingRepository {
     return record
   }
 
-  /// Marks the entry `id` as taken back by the entry `undo`, or as in force again (`nil`).
-  public func setUndone(_ id: Int, by undo: Int?) throws(DatabaseError) {
+  /// Stores the marks `links` works out (``HistoryLinks/undoneBy``) on every entry whose
+  /// stored mark differs: which entries are taken back, and by which entry in force.
+  public func storeUndoneMarks(_ links: HistoryLinks) throws(DatabaseError) {
     try checkUsable(writing: true)
-    try connection.run(
-      "UPDATE history SET undoneBy = ? WHERE id = ?",
-      [undo.map { .integer(Int64($0)) } ?? .null, .integer(Int64(id))]
-    )
+    for entry in links.entries where entry.undoneBy != links.undoneBy[entry.id] {
+      try connection.run(
+        "UPDATE history SET undoneBy = ? WHERE id = ?",
+        [links.undoneBy[entry.id].map { .integer(Int64($0)) } ?? .null, .integer(Int64(entry.id))]
+      )
+    }
   }
 
   /// The number of the newest entry, or 0: it grows with every change, so a reader polling it
@@ -144,5 +136,47 @@ extension ShoppingRepository {
       )
     }
     return change
+  }
+}
+
+// MARK: - Checking an undo
+
+extension ShoppingRepository {
+  /// Every list's id and name, for ``ShoppingCore/RevertCheck``.
+  public func listNames() throws(DatabaseError) -> [StoredName] {
+    try checkUsable()
+    var names: [StoredName] = []
+    try connection.query("SELECT id, name FROM list") { row throws(DatabaseError) in
+      guard let id = row.uuid(0) else {
+        throw DatabaseError(reason: .corrupt, path: connection.path, message: "invalid list.id")
+      }
+      names.append(StoredName(id: id, name: row.text(1)))
+    }
+    return names
+  }
+
+  /// The items holding the name keys `keys` in each list, for ``ShoppingCore/RevertCheck``:
+  /// one query a list, however many keys.
+  public func itemNames(
+    _ keys: [ShoppingList.ID: Set<NameKey>]
+  ) throws(DatabaseError) -> [ShoppingList.ID: [StoredName]] {
+    try checkUsable()
+    var found: [ShoppingList.ID: [StoredName]] = [:]
+    for (listID, listKeys) in keys where !listKeys.isEmpty {
+      try connection.query(
+        """
+        SELECT id, name FROM product
+        WHERE listId = ? AND nameKey IN (SELECT value FROM json_each(?))
+        """,
+        [.id(listID), .text(jsonArray(listKeys.map(\.value)))]
+      ) { row throws(DatabaseError) in
+        guard let id = row.uuid(0) else {
+          throw DatabaseError(
+            reason: .corrupt, path: connection.path, message: "invalid product.id")
+        }
+        found[listID, default: []].append(StoredName(id: id, name: row.text(1)))
+      }
+    }
+    return found
   }
 }

@@ -53,14 +53,16 @@ extension ShoppingRepository: StoredRows {
     try checkUsable()
     var found: StoredList?
     try connection.query(
-      "SELECT name, createdAt FROM list WHERE id = ?", [.id(id)]
+      "SELECT name, createdAt, rowid, isDefault FROM list WHERE id = ?", [.id(id)]
     ) { row throws(DatabaseError) in
       guard let createdAt = row.date(1) else {
         throw DatabaseError(
           reason: .corrupt, path: connection.path, message: "invalid list.createdAt"
         )
       }
-      found = StoredList(name: row.text(0), createdAt: createdAt)
+      found = StoredList(
+        name: row.text(0), createdAt: createdAt, position: row.integer(2),
+        isDefault: row.integer(3) != 0)
     }
     guard withProducts, var list = found else { return found }
     try connection.query(

@@ -39,111 +39,142 @@ extension ShoppingService {
 
   /// Takes back one history entry entirely, in one transaction, and records that as an
   /// entry of its own: every list is then exactly as before the entry (the same items, ids,
-  /// positions, fields and timestamps).
+  /// positions, fields and timestamps; lists in their places, with their default mark).
   ///
   /// - Parameters:
   ///   - id: The entry; by default the newest that is neither undone nor an undo.
   ///   - label: The new entry's label (the command as typed).
   /// - Returns: The entry taken back, and the number of the new one.
   /// - Throws: ``HistoryError`` when there is nothing to undo, the entry is undone already,
-  ///   or a later entry still in force changed the same items or lists.
+  ///   a later entry in force changed the same items or lists, or the lists are no longer
+  ///   as the undo needs them (a name it would give is taken); nothing is changed then.
   @discardableResult
   public func undo(
     _ id: Int? = nil, label: String = "undo"
   ) throws -> (undone: HistoryEntry, entry: Int) {
     try database.write { repository in
+      var links = try repository.historyLinks()
       let entry: HistoryEntry
       if let id {
-        guard let found = try repository.historyEntry(id) else {
-          throw HistoryError.noSuchEntry(id)
+        guard var found = links.entry(id) else { throw HistoryError.noSuchEntry(id) }
+        guard links.isInForce(id) else {
+          found.undoneBy = links.undoneBy[id]
+          throw HistoryError.alreadyUndone(found)
         }
-        guard !found.isUndone else { throw HistoryError.alreadyUndone(found) }
         entry = found
       } else {
-        guard let found = try repository.newestUndoableEntry() else {
-          throw HistoryError.nothingToUndo
-        }
+        guard let found = links.newestUndoable() else { throw HistoryError.nothingToUndo }
         entry = found
       }
-      let new = try revert(entry, kind: .undo, label: label, repository: repository)
-      try repository.setUndone(entry.id, by: new)
-      switch entry.kind {
-      case .change: break
-      // An undo taken back puts its entry in force again; a redo taken back leaves its entry
-      // undone once more.
-      case .undo: if let target = entry.target { try repository.setUndone(target, by: nil) }
-      case .redo: if let target = entry.target { try repository.setUndone(target, by: new) }
-      }
-      return (entry, new)
+      let new = try revert(
+        entry, as: .undo, naming: entry, label: label, links: links, repository: repository)
+      links.append(new)
+      try repository.storeUndoneMarks(links)
+      return (entry, new.id)
     }
   }
 
-  /// Re-applies the most recently undone entry, by taking back its undo, under the same
-  /// rule as ``undo(_:label:)``.
+  /// Re-applies the most recently undone entry, by taking back its undo; successive redos
+  /// walk back through successive undos, and a change other than an undo or a redo ends
+  /// them. The undos and redos since that change never stand in its way; other entries do,
+  /// under the rule of ``undo(_:label:)``.
   ///
   /// - Returns: The entry re-applied, and the number of the new one.
   @discardableResult
   public func redo(label: String = "redo") throws -> (redone: HistoryEntry, entry: Int) {
     try database.write { repository in
-      guard let undo = try repository.newestRedoableEntry(), let target = undo.target,
-        let original = try repository.historyEntry(target)
+      var links = try repository.historyLinks()
+      guard let undo = links.newestRedoable(), let target = undo.target,
+        let original = links.entry(target)
       else { throw HistoryError.nothingToRedo }
-      let new = try revert(undo, kind: .redo, label: label, target: target, repository: repository)
-      try repository.setUndone(undo.id, by: new)
-      try repository.setUndone(target, by: nil)
-      return (original, new)
+      let new = try revert(
+        undo, as: .redo, naming: original, label: label, links: links, repository: repository)
+      links.append(new)
+      try repository.storeUndoneMarks(links)
+      return (original, new.id)
     }
   }
 
   /// Executes the inverse of `entry`'s change, after checking that no later entry in force
-  /// stands in the way, and records it as a new entry.
+  /// stands in the way and that the inverse fits the lists as they are, and records it as a
+  /// new entry: an undo of `entry`, or a redo of `shown` (the entry `entry` undid).
   private func revert(
-    _ entry: HistoryEntry, kind: HistoryEntry.Kind, label: String, target: Int? = nil,
-    repository: ShoppingRepository
-  ) throws -> Int {
+    _ entry: HistoryEntry, as step: HistoryError.Step, naming shown: HistoryEntry,
+    label: String, links: HistoryLinks, repository: ShoppingRepository
+  ) throws -> HistoryEntry {
     guard let change = try repository.historyRecord(entry.id) else {
       throw HistoryError.noSuchEntry(entry.id)
     }
+    if let other = links.obstacle(toTakingBack: entry) {
+      throw HistoryError.takenBackAlready(step, shown, by: other)
+    }
     let touched = change.touched
-    for (later, laterChange) in try repository.effectiveEntries(after: entry.id) {
-      // An undo of an entry made after this one cancels it out: neither stands in the way.
-      if later.kind == .undo, let undone = later.target, undone > entry.id { continue }
-      if touched.isBlocked(by: laterChange.touched) {
-        throw HistoryError.blocked(entry, by: later)
+    // An entry that took back one made after this one cancels it out: neither stands in the
+    // way. So do the undos and redos of one run, each cancelling the one it took back.
+    let later = links.entries.filter { other in
+      other.id > entry.id && links.isInForce(other.id)
+        && (links.reverted(by: other).map { $0 < entry.id } ?? true)
+    }
+    for (other, otherChange) in try repository.historyRecords(later.map(\.id)) {
+      if let conflict = touched.conflict(with: otherChange.touched) {
+        throw HistoryError.blocked(step, shown, by: other, conflict)
       }
     }
     var orders: [ShoppingList.ID: [Product.ID]] = [:]
     for listID in change.listsToRebase {
       orders[listID] = try repository.storedOrder(ofList: listID)
     }
-    let inverse = try settled(change.inverse(rebasedOn: orders), repository)
+    let inverse = try settled(
+      change.inverse(rebasedOn: orders), undoing: entry.kind, repository)
+    let check = RevertCheck(effects: inverse, undoing: change)
+    if let problem = check.firstProblem(
+      lists: try repository.listNames(), items: try repository.itemNames(check.itemNames))
+    {
+      throw HistoryError.cannotApply(step, shown, problem)
+    }
     repository.startRecording()
     try repository.execute(inverse)
     let recorded = repository.recordedChange
-    return try repository.appendHistory(
-      command: label, summary: summary(recorded, repository), kind: kind,
-      target: target ?? entry.id, at: environment.now(), change: recorded
-    )
+    let at = environment.now()
+    let text = try summary(recorded, repository)
+    let kind: HistoryEntry.Kind = step == .undo ? .undo : .redo
+    let id = try repository.appendHistory(
+      command: label, summary: text, kind: kind, target: shown.id, at: at, change: recorded)
+    return HistoryEntry(
+      id: id, at: at, command: label, summary: text, kind: kind, target: shown.id)
   }
 
-  /// The inverse made to fit the lists as they are: the default list is emptied rather than
-  /// deleted (it exists as soon as anything looks for it, so deleting it would only make way
-  /// for a new one), and a list coming back takes the place of an empty list of its name that
-  /// was made since (the default list, made again by a look).
+  /// The inverse of an entry's change made to fit the lists as they are. A default list the
+  /// change created is emptied rather than deleted: it exists as soon as anything looks for
+  /// it, so deleting it would only make way for a new one. (One an undo brought back is
+  /// deleted again when the undo is taken back: the user deleted it.) A list coming back
+  /// takes the place of the default list when a look made that again since, empty; one that
+  /// an undo kept (see ``ShoppingCore/ChangeRecord/inverse(rebasedOn:)``) is there already.
   private func settled(
-    _ inverse: [PersistenceEffect], _ repository: ShoppingRepository
+    _ inverse: [PersistenceEffect], undoing kind: HistoryEntry.Kind,
+    _ repository: ShoppingRepository
   ) throws -> [PersistenceEffect] {
     let lists = try repository.listSummaries()
+    let marked = try repository.storedDefaultList()
+    // Lists the inverse deletes itself (it brings the default list back where it had taken
+    // its place): no other effect need make way.
+    var deleted: Set<ShoppingList.ID> = []
+    for case let .deleteList(id) in inverse { deleted.insert(id) }
     var settled: [PersistenceEffect] = []
     for effect in inverse {
       switch effect {
-      case let .deleteList(id) where lists.contains { $0.id == id && Self.isDefaultList($0.name) }:
+      case let .deleteList(id)
+      where kind == .change && lists.contains { $0.id == id && Self.isDefaultList($0.name) }:
         continue
-      case let .insertList(id, name, _):
+      case let .insertList(id, name, _), let .restoreList(id, name, _, _):
+        // Kept when an undo took it away, as later changes had put items of their own in it.
+        if lists.contains(where: { $0.id == id }) { continue }
+        // Made by a look: empty, and marked by no one.
         if let existing = lists.first(where: {
-          $0.id != id && NameKey(lookingUp: $0.name) == NameKey(lookingUp: name)
+          $0.id != id && !deleted.contains($0.id) && $0.items == 0 && $0.id != marked
+            && Self.isDefaultList($0.name)
+            && NameKey(lookingUp: $0.name) == NameKey(lookingUp: name)
         }) {
-          guard existing.items == 0 else { throw ShoppingError.listNameTaken(existing.name) }
           settled.append(.deleteList(existing.id))
         }
         settled.append(effect)
@@ -161,34 +192,6 @@ extension ShoppingService {
       names[list.id] = list.name
     }
     return change.summary(listNames: names)
-  }
-}
-
-/// Why an undo or a redo was refused.
-public enum HistoryError: Error, Equatable, CustomStringConvertible {
-  /// No entry is left to undo.
-  case nothingToUndo
-  /// No undone entry is left to redo.
-  case nothingToRedo
-  /// The history has no entry of this number (or no longer has it).
-  case noSuchEntry(Int)
-  /// The entry is undone already.
-  case alreadyUndone(HistoryEntry)
-  /// A later entry still in force changed the same items or lists.
-  case blocked(HistoryEntry, by: HistoryEntry)
-
-  public var description: String {
-    switch self {
-    case .nothingToUndo: "nothing to undo"
-    case .nothingToRedo: "nothing to redo"
-    case let .noSuchEntry(id): "no history entry #\(id)"
-    case let .alreadyUndone(entry):
-      "#\(entry.id) \(entry.command) is undone already"
-        + (entry.undoneBy.map { " (by #\($0))" } ?? "")
-    case let .blocked(entry, later):
-      "cannot undo #\(entry.id) \(entry.command): #\(later.id) \(later.command) changed the same "
-        + "items since; undo #\(later.id) first"
-    }
   }
 }
 

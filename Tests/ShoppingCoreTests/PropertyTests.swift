@@ -238,6 +238,8 @@ struct StorageModel: Equatable, StoredRows {
         if defaultList == id { defaultList = nil }
       case let .insertList(id, name, createdAt):
         lists[id] = StoredList(name: name, createdAt: createdAt)
+      case let .restoreList(id, name, createdAt, position):
+        lists[id] = StoredList(name: name, createdAt: createdAt, position: position)
       case let .renameList(id, name):
         lists[id]?.name = name
       case let .setDefaultList(id):
@@ -263,6 +265,7 @@ struct StorageModel: Equatable, StoredRows {
 
   func storedList(_ id: ShoppingList.ID, withProducts: Bool) -> StoredList? {
     guard var list = lists[id] else { return nil }
+    list.isDefault = defaultList == id
     if withProducts {
       list.products = rows.values.filter { $0.list == id }.sorted { $0.position < $1.position }
         .map { StoredProduct(product: $0.product, listID: $0.list, position: $0.position) }

@@ -63,11 +63,13 @@ struct HistoryCommand: QuickParsable {
     }.joined(separator: "\n")
   }
 
-  /// `{"history": [{"id": 12, "at": "…Z", "command": "import week.csv", "undone": false}]}`.
+  /// `{"history": [{"id": 12, "at": "…Z", "command": "import week.csv", "by": null,
+  /// "undone": false}]}`: `by` names the member who made a change, `null` for anyone else.
   static func document(_ entries: [HistoryEntry]) -> String {
     let items = entries.map { entry in
       #"{"id": \#(entry.id), "at": "\#(Timestamp.string(from: entry.at))", "command": "#
-        + JSONText.string(entry.command) + #", "undone": \#(entry.isUndone)}"#
+        + JSONText.string(entry.command) + #", "by": "# + (entry.by.map(JSONText.string) ?? "null")
+        + #", "undone": \#(entry.isUndone)}"#
     }
     return #"{"history": ["# + items.joined(separator: ", ") + "]}\n"
   }

@@ -34,7 +34,7 @@ extension ChangeRecord {
       case let .deleteList(id): note("deleted", id)
       case let .deleteProducts(ids):
         for id in ids { count(.removed, products[id]?.listID ?? addedTo[id], id) }
-      case let .insertList(id, _, _): note("created", id)
+      case let .insertList(id, _, _), let .restoreList(id, _, _, _): note("created", id)
       case let .renameList(id, name):
         note("renamed from \(lists[id]?.name ?? "?") to \(name)", id)
       case let .reorderProducts(listID, _): note("reordered", listID)

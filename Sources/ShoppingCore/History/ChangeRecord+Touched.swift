@@ -1,25 +1,61 @@
 /// What a change touched, to tell whether a later change stands in the way of undoing it.
 public struct Touched: Equatable, Sendable {
-  /// Products it added, changed or removed.
+  /// Products it added, changed or removed, with a list it deleted.
   public var products: Set<Product.ID> = []
   /// Lists it created, renamed or deleted.
   public var lists: Set<ShoppingList.ID> = []
   /// Lists it created: undoing the creation deletes the list, unless later changes put items
   /// of their own in it (see ``ChangeRecord/inverse(rebasedOn:)``).
   public var createdLists: Set<ShoppingList.ID> = []
+  /// Lists it deleted.
+  public var deletedLists: Set<ShoppingList.ID> = []
   /// Lists whose products it added, changed or removed.
   public var listsOfProducts: Set<ShoppingList.ID> = []
   /// Lists it reordered.
   public var orders: Set<ShoppingList.ID> = []
+  /// Lists it made the default or took the mark from: undoing it gives the mark back.
+  public var markedLists: Set<ShoppingList.ID> = []
   /// Settings it changed.
   public var settings: Set<ChangeRecord.Setting> = []
 
-  /// Whether a change that touched `later`, after this one, stands in the way of undoing
-  /// this one: it changed one of the same products, or renamed, deleted or reordered one of
-  /// the same lists. A later change to other products of the same list does not.
+  /// Why a later change stands in the way of undoing an earlier one.
+  public enum Conflict: Equatable, Sendable {
+    /// It changed, added or removed one of the same products.
+    case items
+    /// It renamed or deleted one of the same lists.
+    case lists
+    /// It reordered one of the same lists.
+    case order
+    /// It changed the same setting.
+    case setting
+    /// It deleted a list the undo would write to or mark: the list of products the earlier
+    /// change touched, or one it gave or took the default mark.
+    case deletedList
+    /// It gave the default mark to a list the earlier change created, or took it from one:
+    /// undoing the creation would delete the list and its mark with it.
+    case markedList
+  }
+
+  /// What stands in the way of undoing this change, if `later`, a change made after it,
+  /// does: it changed one of the same products, renamed, deleted or reordered one of the
+  /// same lists, changed the same setting, moved the default mark to or from a list this one
+  /// created, or deleted a list the undo needs. A later change to other products of the same
+  /// list does not.
+  public func conflict(with later: Touched) -> Conflict? {
+    if !products.isDisjoint(with: later.products) { return .items }
+    if !lists.isDisjoint(with: later.lists) { return .lists }
+    if !orders.isDisjoint(with: later.orders) { return .order }
+    if !settings.isDisjoint(with: later.settings) { return .setting }
+    if !createdLists.isDisjoint(with: later.markedLists) { return .markedList }
+    guard !later.deletedLists.isEmpty else { return nil }
+    let needed = listsOfProducts.union(orders).union(markedLists)
+    return needed.isDisjoint(with: later.deletedLists) ? nil : .deletedList
+  }
+
+  /// Whether `later`, made after this change, stands in the way of undoing it (see
+  /// ``conflict(with:)``).
   public func isBlocked(by later: Touched) -> Bool {
-    !products.isDisjoint(with: later.products) || !lists.isDisjoint(with: later.lists)
-      || !orders.isDisjoint(with: later.orders) || !settings.isDisjoint(with: later.settings)
+    conflict(with: later) != nil
   }
 }
 
@@ -44,9 +80,20 @@ extension ChangeRecord {
         effect = executed
       }
       switch effect {
-      case let .deleteList(id), let .renameList(id, _):
+      case let .deleteList(id):
         touched.lists.insert(id)
-      case let .insertList(id, _, _):
+        touched.deletedLists.insert(id)
+        // Its products went with it, and so did its mark if it had one.
+        if let list = lists[id] {
+          touched.products.formUnion(list.products.lazy.map(\.product.id))
+          if list.isDefault {
+            touched.settings.insert(.defaultList)
+            touched.markedLists.insert(id)
+          }
+        }
+      case let .renameList(id, _):
+        touched.lists.insert(id)
+      case let .insertList(id, _, _), let .restoreList(id, _, _, _):
         touched.lists.insert(id)
         touched.createdLists.insert(id)
       case let .deleteProducts(ids):
@@ -56,10 +103,14 @@ extension ChangeRecord {
         break  // recorded as steps of their own, above
       case let .reorderProducts(listID, _):
         touched.orders.insert(listID)
-      case .setDefaultList, .setShopOrder:
-        if let setting = ChangeRecord.Setting(changedBy: effect) {
-          touched.settings.insert(setting)
+      case let .setDefaultList(id):
+        touched.settings.insert(.defaultList)
+        if let id { touched.markedLists.insert(id) }
+        if case let .setDefaultList(earlier?)? = settings[.defaultList] {
+          touched.markedLists.insert(earlier)
         }
+      case .setShopOrder:
+        touched.settings.insert(.shopOrder)
       case let .updateProduct(product):
         touched.products.insert(product.id)
         if let listID = products[product.id]?.listID ?? addedTo[product.id] {
@@ -74,7 +125,12 @@ extension ChangeRecord {
   /// reordered or created.
   public var listsToRebase: Set<ShoppingList.ID> {
     var lists = Set(orders.keys)
-    for case let .executed(.insertList(id, _, _)) in steps { lists.insert(id) }
+    for case let .executed(effect) in steps {
+      switch effect {
+      case let .insertList(id, _, _), let .restoreList(id, _, _, _): lists.insert(id)
+      default: break
+      }
+    }
     return lists
   }
 

@@ -96,17 +96,22 @@ public struct ChangeRecord: Equatable, Sendable {
       switch effect {
       case let .deleteList(id):
         guard let list = lists[id] else { continue }
-        inverse.append(.insertList(id: id, name: list.name, createdAt: list.createdAt))
+        // Records written before lists kept their place bring the list back as a new one.
+        inverse.append(
+          list.position.map {
+            .restoreList(id: id, name: list.name, createdAt: list.createdAt, position: $0)
+          } ?? .insertList(id: id, name: list.name, createdAt: list.createdAt))
         inverse += list.products.map {
           .restoreProduct($0.product, listID: id, position: $0.position)
         }
+        if list.isDefault { inverse.append(.setDefaultList(id)) }
       case let .deleteProducts(ids):
         inverse += ids.compactMap { id in
           products[id].map {
             .restoreProduct($0.product, listID: $0.listID, position: $0.position)
           }
         }
-      case let .insertList(id, _, _):
+      case let .insertList(id, _, _), let .restoreList(id, _, _, _):
         inverse.append(.deleteList(id))
       case .insertProduct, .restoreProduct:
         break  // recorded as steps of their own, above
@@ -155,11 +160,22 @@ public struct StoredList: Equatable, Sendable {
   public var createdAt: Date
   /// Its products, in list order; recorded when the list is deleted.
   public var products: [StoredProduct]
+  /// Its sort key among the lists: lists made in the same second are shown in the order of
+  /// their keys. Restoring a list under its old key puts it back exactly where it was. `nil`
+  /// in records written before lists kept it.
+  public var position: Int64?
+  /// Whether it was marked the default list.
+  public var isDefault: Bool
 
   /// Creates a stored list.
-  public init(name: String, createdAt: Date, products: [StoredProduct] = []) {
+  public init(
+    name: String, createdAt: Date, products: [StoredProduct] = [], position: Int64? = nil,
+    isDefault: Bool = false
+  ) {
     self.name = name
     self.createdAt = createdAt
     self.products = products
+    self.position = position
+    self.isDefault = isDefault
   }
 }

@@ -93,7 +93,7 @@ public struct ChangeRecorder: Sendable {
       if change.addedTo.updateValue(listID, forKey: product.id) == nil {
         batch?.addedTo.append(product.id)
       }
-    case .insertList:
+    case .insertList, .restoreList:
       break
     case let .renameList(id, _):
       if change.lists[id] == nil, let list = try storage.storedList(id, withProducts: false) {

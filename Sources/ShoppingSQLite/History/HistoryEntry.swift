@@ -24,13 +24,17 @@ public struct HistoryEntry: Equatable, Sendable {
   public var kind: Kind
   /// For an undo or a redo, the entry it takes back or re-applies.
   public var target: Int?
-  /// The undo that took this entry back, while it stays taken back.
+  /// The entry in force that takes this one back (an undo, or a redo of an undone undo),
+  /// while it stays taken back.
   public var undoneBy: Int?
+  /// The name of the member who made the change, for a member's change; `nil` for any other
+  /// (the command line, the page without members, an embedding program).
+  public var by: String?
 
   /// Creates an entry.
   public init(
     id: Int, at: Date, command: String, summary: String, kind: Kind, target: Int? = nil,
-    undoneBy: Int? = nil
+    undoneBy: Int? = nil, by: String? = nil
   ) {
     self.id = id
     self.at = at
@@ -39,6 +43,7 @@ public struct HistoryEntry: Equatable, Sendable {
     self.kind = kind
     self.target = target
     self.undoneBy = undoneBy
+    self.by = by
   }
 
   /// Whether an undo took this entry back.

@@ -136,4 +136,32 @@ import Testing
     let history = try shoplist.ok("history", "--json").json()["history"] as? [[String: Any]]
     #expect(history?.count == 1)
   }
+
+  @Test func aRemovedItemComesBackInItsPlaceAfterTheListWasSortedAndUnsorted() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "c", "b", "a")
+    try shoplist.ok("remove", "b")
+    try shoplist.ok("sort", "--by", "name")
+    try shoplist.ok("undo")
+
+    try shoplist.ok("undo")
+
+    #expect(try shoplist.names() == ["c", "b", "a"])
+  }
+
+  @Test func aRemovedItemComesBackBeforeTheItemsAddedSince() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "a", "b")
+    try shoplist.ok("remove", "b")
+    // Added after everything there was then: after `b`.
+    try shoplist.ok("add", "c")
+
+    try shoplist.ok("undo", "2")
+
+    #expect(try shoplist.names() == ["a", "b", "c"])
+    // Taken back and put back again, it stays there.
+    try shoplist.ok("undo")
+    try shoplist.ok("redo")
+    #expect(try shoplist.names() == ["a", "b", "c"])
+  }
 }

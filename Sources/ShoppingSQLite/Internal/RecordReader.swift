@@ -1,0 +1,150 @@
+import Foundation
+import ShoppingCore
+
+/// Reads the parts of a history record back, as ``RecordWriter`` wrote them; `nil` for bytes
+/// that do not hold what is expected.
+struct RecordReader {
+  let bytes: [UInt8]
+  var index = 0
+
+  var isAtEnd: Bool { index == bytes.count }
+
+  mutating func byte() -> UInt8? {
+    guard index < bytes.count else { return nil }
+    defer { index += 1 }
+    return bytes[index]
+  }
+
+  mutating func count() -> Int? {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    while let byte = byte() {
+      value |= UInt64(byte & 0x7F) << shift
+      if byte < 0x80 { return value <= UInt64(bytes.count) * 8 ? Int(value) : nil }
+      shift += 7
+      if shift > 56 { return nil }
+    }
+    return nil
+  }
+
+  mutating func integer() -> Int64? {
+    guard bytes.count - index >= 8 else { return nil }
+    var value: Int64 = 0
+    for offset in (0..<8).reversed() { value = value << 8 | Int64(bytes[index + offset]) }
+    index += 8
+    return value
+  }
+
+  mutating func id() -> UUID? {
+    guard bytes.count - index >= 16 else { return nil }
+    let b = bytes[index..<index + 16].map { $0 }
+    index += 16
+    return UUID(
+      uuid: (
+        b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13],
+        b[14], b[15]
+      ))
+  }
+
+  mutating func ids() -> [UUID]? {
+    guard let count = count() else { return nil }
+    var ids: [UUID] = []
+    ids.reserveCapacity(count)
+    for _ in 0..<count {
+      guard let id = id() else { return nil }
+      ids.append(id)
+    }
+    return ids
+  }
+
+  mutating func text() -> String? {
+    guard let count = count(), bytes.count - index >= count else { return nil }
+    defer { index += count }
+    return String(decoding: bytes[index..<index + count], as: UTF8.self)
+  }
+
+  mutating func optionalText() -> String?? {
+    switch byte() {
+    case 0: return .some(nil)
+    case 1: return text().map { .some($0) }
+    default: return nil
+    }
+  }
+
+  mutating func date() -> Date? {
+    integer().map { Date(timeIntervalSince1970: TimeInterval($0)) }
+  }
+
+  mutating func product() -> Product? {
+    guard let id = id(), let name = text(), let checked = byte(), let quantityText = text(),
+      let quantity = try? Quantity(quantityText), let unit = optionalText(),
+      let category = optionalText(), let note = optionalText(), let addedAt = date(),
+      let updatedAt = date()
+    else { return nil }
+    return Product(
+      id: id, name: name, isChecked: checked == 1, quantity: quantity, unit: unit,
+      category: category, note: note, addedAt: addedAt, updatedAt: updatedAt
+    )
+  }
+
+  mutating func stored() -> StoredProduct? {
+    guard let product = product(), let listID = id(), let position = integer() else {
+      return nil
+    }
+    return StoredProduct(product: product, listID: listID, position: position)
+  }
+
+  mutating func step() -> ChangeRecord.Step? {
+    guard index < bytes.count else { return nil }
+    switch bytes[index] {
+    case 9, 10:
+      let tag = byte()
+      guard let product = id(), let list = id() else { return nil }
+      return tag == 9 ? .added(product, listID: list) : .restored(product, listID: list)
+    default:
+      return effect().map { .executed($0) }
+    }
+  }
+
+  mutating func effect() -> PersistenceEffect? {
+    switch byte() {
+    case 1: return id().map { .deleteList($0) }
+    case 2: return ids().map { .deleteProducts($0) }
+    case 3:
+      guard let id = id(), let name = text(), let createdAt = date() else { return nil }
+      return .insertList(id: id, name: name, createdAt: createdAt)
+    case 4:
+      guard let product = product(), let listID = id() else { return nil }
+      return .insertProduct(product, listID: listID)
+    case 5:
+      guard let id = id(), let name = text() else { return nil }
+      return .renameList(id, to: name)
+    case 6:
+      guard let listID = id(), let order = ids() else { return nil }
+      return .reorderProducts(listID: listID, order: order)
+    case 7: return product().map { .updateProduct($0) }
+    case 8:
+      guard let stored = stored() else { return nil }
+      return .restoreProduct(stored.product, listID: stored.listID, position: stored.position)
+    case 11:
+      switch byte() {
+      case 0: return .setDefaultList(nil)
+      case 1: return id().map { .setDefaultList($0) }
+      default: return nil
+      }
+    case 12:
+      guard let count = count() else { return nil }
+      var categories: [String] = []
+      for _ in 0..<count {
+        guard let category = text() else { return nil }
+        categories.append(category)
+      }
+      return .setShopOrder(categories)
+    case 13:
+      guard let id = id(), let name = text(), let createdAt = date(), let position = integer()
+      else { return nil }
+      return .restoreList(id: id, name: name, createdAt: createdAt, position: position)
+    default: return nil
+    }
+  }
+}
