@@ -33,6 +33,8 @@ public struct ImportError: Error, Equatable, CustomStringConvertible {
     case invalidJSON(String)
     /// A `list` value that is not a valid list name.
     case invalidListName(ShoppingError)
+    /// A text line that is a quantity and nothing else (`2 l`): no item is named.
+    case onlyQuantity(String)
     /// Text that is not UTF-8.
     case invalidUTF8
     /// A CSV header without a `name` column.
@@ -57,6 +59,8 @@ public struct ImportError: Error, Equatable, CustomStringConvertible {
     case unterminatedQuote
     /// A JSON document of another format.
     case unsupportedFormat(String)
+    /// Bytes that are not text in the encoding the input is read in: which, and where.
+    case undecodable(String)
     /// A JSON field of the wrong type.
     case wrongType(field: String, expected: String)
   }
@@ -104,6 +108,11 @@ extension ImportError.Reason: CustomStringConvertible {
       "the list named on line \(line) is not a valid list name"
     case .notAnItem:
       "an item must be a JSON object"
+    case let .onlyQuantity(text):
+      "\(Self.quoted(text)) is a quantity, not an item (a line starting with \\ is taken "
+        + "as a name)"
+    case let .undecodable(detail):
+      detail
     case let .unreadable(message):
       "cannot read: \(message)"
     case .unterminatedQuote:

@@ -15,9 +15,13 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 
   /// A reader of this format over an opened input; `.auto` picks the format first.
   ///
-  /// - Throws: ``ImportError`` when the input cannot be read.
-  public func reader(for input: ImportInput) throws(ImportError) -> any ImportReader {
-    try makeReader(input.bytes(), path: input.path)
+  /// - Parameter encoding: What the input's text is in; by default UTF-8 or UTF-16 with a
+  ///   byte-order mark, else Windows-1252 where UTF-8 does not fit (see ``ImportEncoding``).
+  /// - Throws: ``ImportError`` when the input cannot be read, or is no text in the encoding.
+  public func reader(
+    for input: ImportInput, encoding: ImportEncoding = .auto
+  ) throws(ImportError) -> any ImportReader {
+    try makeReader(input.bytes(encoding: encoding), path: input.path)
   }
 
   /// A reader of this format over `input`; `.auto` picks the format first.
@@ -62,8 +66,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
   /// `{` or `[` as the first non-blank character means JSON: NDJSON when the first line is one
   /// complete object and more lines follow (or that object is an item rather than the
   /// document), else the JSON document. CSV only when the first line holds a separator (`,`,
-  /// `;`, tab) and one of its fields is `name`. Anything else is text, so the one line `name`
-  /// is the item `name`.
+  /// `;`, tab) and one of its fields names the name column: `name`, or another app's name for
+  /// it that the CSV reader knows (`Item`, `Product`, …; see ``CSVHeader``). Anything else is
+  /// text, so the one line `name` is the item `name`.
   static func sniff(_ prefix: ArraySlice<UInt8>) -> ImportFormat {
     var bytes = prefix
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
@@ -90,9 +95,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         .split(separator: Character(Unicode.Scalar(separator)))
         .map {
           $0.trimmingCharacters(in: .whitespaces)
-            .trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
         }
-      return columns.contains("name") ? .csv : .text
+      return columns.contains { CSVHeader.field(for: $0) == .name } ? .csv : .text
     }
   }
 }

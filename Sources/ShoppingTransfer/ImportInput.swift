@@ -46,9 +46,17 @@ public struct ImportInput: Sendable {
     )
   }
 
-  /// A fresh reader of the input's bytes.
-  func bytes() -> ByteReader {
-    ByteReader(descriptor: descriptor, source: name)
+  /// A fresh reader of the input's bytes, decoded from `encoding`. With
+  /// ``ImportEncoding/auto``, a regular file is checked whole first (see ``EncodingScan``);
+  /// a stream is decided on as it is read.
+  ///
+  /// - Throws: ``ImportError`` when a file cannot be read or is no text in any encoding auto
+  ///   tries.
+  func bytes(encoding: ImportEncoding = .auto) throws(ImportError) -> ByteReader {
+    let decoder =
+      encoding == .auto && size != nil
+      ? try EncodingScan.decoder(forFile: descriptor, source: name) : TextDecoder(encoding)
+    return ByteReader(descriptor: descriptor, source: name, decoder: decoder)
   }
 
   /// Closes a file; standard input stays open.

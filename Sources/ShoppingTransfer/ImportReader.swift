@@ -10,4 +10,13 @@ public protocol ImportReader {
 
   /// How many bytes of the input were consumed so far, for progress.
   var bytesRead: Int { get }
+
+  /// What the reader found out about the input as a whole, complete once ``nextBatch()``
+  /// returned `nil`.
+  var notes: ImportNotes { get }
+}
+
+extension ImportReader {
+  /// No notes: a reader that has nothing to say of its input.
+  public var notes: ImportNotes { ImportNotes() }
 }

@@ -27,6 +27,9 @@ public struct Importer: Sendable {
     public var summary: ImportSummary
     /// The bad rows.
     public var issues: ImportIssues
+    /// What the reader found out about the input: how its text was read, which columns it
+    /// did not read.
+    public var notes = ImportNotes()
   }
 
   /// Rows were bad and skipping them was not asked for: the caller must roll back.
@@ -115,7 +118,7 @@ public struct Importer: Sendable {
     }
     issues.record(rejected: finished.rejected, count: finished.rejectedCount, file: file)
     summary.invalid = issues.count
-    return Outcome(summary: summary, issues: issues)
+    return Outcome(summary: summary, issues: issues, notes: reader.notes)
   }
 
   private func send(

@@ -60,11 +60,27 @@ public enum ListDocuments {
   }
 
   /// `{"added": 120, "updated": 3, "unchanged": 877, "removed": 0, "invalid": 0,
-  /// "dryRun": false}`.
-  public static func importSummary(_ summary: ImportSummary, dryRun: Bool) -> String {
-    #"{"added": \#(summary.added), "updated": \#(summary.updated), "#
-      + #""unchanged": \#(summary.unchanged), "removed": \#(summary.removed), "#
-      + #""invalid": \#(summary.invalid), "dryRun": \#(dryRun)}"# + "\n"
+  /// "dryRun": false}`, and `"ignoredColumns": ["price", "store"]` after `dryRun` when the
+  /// reader ignored columns (the key only then, so that the summary of a file read whole
+  /// stays the contract's word for word).
+  public static func importSummary(
+    _ summary: ImportSummary, dryRun: Bool, notes: ImportNotes = ImportNotes()
+  ) -> String {
+    var writer = JSONWriter()
+    writer.append(
+      #"{"added": \#(summary.added), "updated": \#(summary.updated), "#
+        + #""unchanged": \#(summary.unchanged), "removed": \#(summary.removed), "#
+        + #""invalid": \#(summary.invalid), "dryRun": \#(dryRun)"#)
+    if !notes.ignoredColumns.isEmpty {
+      writer.append(#", "ignoredColumns": ["#)
+      for (offset, column) in notes.ignoredColumns.enumerated() {
+        if offset > 0 { writer.append(", ") }
+        writer.string(column)
+      }
+      writer.append("]")
+    }
+    writer.append("}\n")
+    return writer.text
   }
 
   /// A list document written product by product, for a list streamed from storage without

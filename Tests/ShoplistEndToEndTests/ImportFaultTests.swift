@@ -125,6 +125,9 @@ import Testing
     let result = try shoplist.run("import", path)
     #expect(result.status == 0, "\(result)")
     #expect(try shoplist.names() == ["Milk"])
+    // The ignored columns are named, the first twenty of them, then how many more.
+    let named = (0..<20).map { "c\($0)" }.joined(separator: ", ")
+    #expect(result.stdout.hasSuffix("(ignored columns: \(named) and 9979 more)\n"), "\(result)")
   }
 
   @Test(arguments: [100, 100_000])
@@ -158,12 +161,13 @@ import Testing
     #expect(try other.integrityCheck() == "ok")
   }
 
-  @Test func invalidUTF8OnTheCommandLineIsABadNameNotACrash() throws {
+  @Test func invalidUTF8IsABadNameNotACrashWhenTheFileIsSaidToBeUTF8() throws {
     let shoplist = try Shoplist()
     let path = try shoplist.file("latin1.txt", "")
     try Data([0x43, 0x72, 0xE8, 0x6D, 0x65, 0x0A]).write(to: URL(fileURLWithPath: path))
-    let result = try shoplist.run("import", path)
+    let result = try shoplist.run("import", path, "--encoding", "utf-8")
     #expect(result.status == 65, "\(result)")
+    #expect(result.stderr.contains("latin1.txt:1: the text is not valid UTF-8"), "\(result)")
     #expect(try shoplist.names() == [])
   }
 }

@@ -75,8 +75,40 @@ import Testing
 
   @Test func aHeaderWithoutANameColumnStopsTheImport() {
     #expect(throws: ImportError(file: "in.csv", line: 1, reason: .missingNameColumn)) {
-      try read(.csv, "title,quantity\nMilk,2\n")
+      try read(.csv, "price,quantity\nMilk,2\n")
     }
+  }
+
+  @Test func aQuantityCellWithAUnitFillsQuantityAndUnit() throws {
+    let cells = ["2 l", "500g", "\"1,5 kg\"", "x12", "½ l", "3", "2 dozen"]
+    let batch = try read(.csv, "name,quantity\n" + cells.map { "i,\($0)" }.joined(separator: "\n"))
+
+    #expect(batch.errors.isEmpty)
+    #expect(
+      batch.rows.map(\.changes.quantity)
+        == ["2", "500", "1.5", "12", "0.5", "3", "2"].map { try? Quantity($0) })
+    // A plain number or a count leaves the unit as it is; a unit sets it.
+    #expect(
+      batch.rows.map(\.changes.unit)
+        == [.some("l"), .some("g"), .some("kg"), nil, .some("l"), nil, .some("dozen")])
+  }
+
+  @Test func aUnitColumnSaysOtherwiseUnlessItsCellIsEmpty() throws {
+    let batch = try read(.csv, "name,quantity,unit\na,2 l,ml\nb,2 l,\nc,2,kg\n")
+
+    #expect(batch.rows.map(\.changes.unit) == [.some("ml"), .some("l"), .some("kg")])
+    #expect(batch.rows.map(\.changes.quantity) == [2, 2, 2])
+  }
+
+  @Test func aQuantityCellThatNamesAnItemIsABadQuantity() throws {
+    let batch = try read(.csv, "name,quantity\na,2 l milk\nb,lots\nc,2 pieces\nd,0 l\n")
+
+    #expect(batch.rows.isEmpty)
+    #expect(
+      reasons(batch).map(\.1)
+        == ["2 l milk", "lots", "2 pieces", "0 l"].map {
+          .invalidField(.invalidQuantity($0))
+        })
   }
 
   @Test func anEmptyFileHasNoRows() throws {

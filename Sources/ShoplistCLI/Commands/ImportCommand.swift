@@ -14,8 +14,15 @@ struct ImportCommand: ShoplistCommand {
       unless --skip-invalid is given.
 
       CSV needs a header row with a name column; quantity, unit, category, note, checked, \
-      list and id are optional. JSON is what `shoplist export` writes, or an array of item \
-      objects; NDJSON has one item object per line; text has one name per line.
+      list and id are optional. Other apps' column names are understood too (item, product, \
+      qty, amount, aisle, notes, done, status, list name, …); columns that give nothing are \
+      named in the summary. A quantity cell may hold a unit: 2 l, 500g, 1,5 kg. JSON is what \
+      `shoplist export` writes, or an array of item objects; NDJSON has one item object per \
+      line; text has one item per line, as a quantity phrase (2 l milk, eggs x12), bullets \
+      and [ ] or [x] boxes allowed (- [x] bread); a line starting with \\ is a name as it is.
+
+      The text is UTF-8, or UTF-16 with a byte-order mark; a file that is not UTF-8 is read as \
+      Windows-1252 when it decodes as that, and the summary says so. --encoding says which.
 
       Examples:
         shoplist import week.csv
@@ -34,6 +41,12 @@ struct ImportCommand: ShoplistCommand {
 
   @Option(help: "merge keeps items the file does not name; replace removes them from its lists.")
   var mode: ImportMode = .merge
+
+  @Option(
+    help: ArgumentHelp(
+      "The file's text encoding; auto reads UTF-8, UTF-16 with a byte-order mark, else "
+        + "Windows-1252.", valueName: "encoding"))
+  var encoding: ImportEncoding = .auto
 
   @Flag(help: "Report what would change, and write nothing.")
   var dryRun = false
@@ -76,16 +89,21 @@ struct ImportCommand: ShoplistCommand {
     if global.json {
       // Said on stderr: the JSON summary's shape is fixed.
       summary.withheld.forEach { context.warn(Self.withheldLine($0)) }
+      if let readAs = outcome.notes.readAs, !global.quiet {
+        context.warn("\(DisplayText.escaped(input.name)) was read as \(readAs.rawValue)")
+      }
     }
     if global.quiet { return }
     if global.json {
-      try context.write(ListDocuments.importSummary(summary, dryRun: dryRun))
+      try context.write(
+        ListDocuments.importSummary(summary, dryRun: dryRun, notes: outcome.notes))
       return
     }
     var lines = [
       (dryRun ? "would import " : "imported ") + input.name
         + ": \(summary.added) added, \(summary.updated) updated, "
         + "\(summary.unchanged) unchanged, \(summary.removed) removed"
+        + Self.noted(outcome.notes)
     ]
     if dryRun {
       lines += summary.removedItems.map { "would remove \($0.name) from \($0.list)" }
@@ -94,6 +112,20 @@ struct ImportCommand: ShoplistCommand {
     }
     lines += summary.withheld.map(Self.withheldLine)
     try context.say(lines.joined(separator: "\n"))
+  }
+
+  /// What the summary line ends with: how the text was read when that was a guess, and the
+  /// columns no field was read from (the first 20, then how many more).
+  static func noted(_ notes: ImportNotes) -> String {
+    var noted = ""
+    if let readAs = notes.readAs { noted += " (read as \(readAs.rawValue))" }
+    let columns = notes.ignoredColumns
+    if !columns.isEmpty {
+      let shown = columns.prefix(20).map(DisplayText.escaped).joined(separator: ", ")
+      let more = columns.count > 20 ? " and \(columns.count - 20) more" : ""
+      noted += " (ignored columns: \(shown)\(more))"
+    }
+    return noted
   }
 
   private static func withheldLine(_ withheld: ImportSummary.WithheldRemoval) -> String {
@@ -110,7 +142,7 @@ struct ImportCommand: ShoplistCommand {
       context.io.stderrIsTerminal && !global.quiet
       ? ProgressBar(label: input.name, total: input.size, write: context.io.standardError) : nil
     defer { bar?.finish() }
-    var reader = try format.reader(for: input)
+    var reader = try format.reader(for: input, encoding: encoding)
     let service =
       try dryRun
       ? context.announcingMigration(
@@ -131,4 +163,11 @@ struct ImportCommand: ShoplistCommand {
 }
 
 extension ImportFormat: ExpressibleByArgument {}
+
+extension ImportEncoding: ExpressibleByArgument {
+  /// Any common spelling of an encoding's name (`UTF8`, `cp1252`, `iso-8859-1`).
+  public init?(argument: String) {
+    self.init(name: argument)
+  }
+}
 extension ImportMode: ExpressibleByArgument {}

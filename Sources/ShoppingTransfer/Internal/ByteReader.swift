@@ -13,6 +13,10 @@
 /// spreadsheets write "CSV (Macintosh)"), are turned into LF as the bytes are read. No value
 /// an import keeps may hold a CR, so nothing is lost by it, and each reader deals with LF only.
 ///
+/// An input in another encoding than UTF-8 is turned into UTF-8 as it is read (see
+/// ``TextDecoder``), so the readers see UTF-8 whatever the input. UTF-8 is read straight into
+/// the buffer.
+///
 /// A value type on purpose: each import reader owns one, and the hot `next()` inlines into its
 /// parsing loop without reference counting.
 struct ByteReader {
@@ -32,32 +36,71 @@ struct ByteReader {
   private var endedWithCarriageReturn = false
   /// The line of the next byte, from 1.
   private(set) var line: Int
+  /// What turns the input into UTF-8.
+  private var decoder: TextDecoder
+  /// The bytes read from the descriptor before decoding, when the input is not UTF-8.
+  private var undecoded: [UInt8] = []
+  private var decoded: [UInt8] = []
+  /// How many bytes were read from the descriptor.
+  private var sourceBytesRead = 0
+  /// Bytes that are not text, found ahead of what was consumed: reported once the reader has
+  /// consumed everything before them.
+  private var pendingFailure: ImportError?
 
   /// Reads from an open descriptor, which the caller closes.
-  init(descriptor: Int32, source: String) {
+  ///
+  /// - Parameter decoder: What the input is; UTF-8 unless said otherwise.
+  init(descriptor: Int32, source: String, decoder: TextDecoder = TextDecoder(mode: .utf8)) {
     self.source = source
     self.descriptor = descriptor
     self.buffer = [UInt8](repeating: 0, count: Self.bufferSize)
     self.end = 0
     self.reachedEnd = false
     self.line = 1
+    self.decoder = decoder
   }
 
   /// Reads bytes already in memory; `line` is the line of their first byte.
-  init(bytes: [UInt8], source: String, line: Int = 1) {
+  ///
+  /// - Parameter decoder: What the bytes are; UTF-8 unless said otherwise.
+  init(
+    bytes: [UInt8], source: String, line: Int = 1, decoder: TextDecoder = TextDecoder(mode: .utf8)
+  ) {
     self.source = source
     self.descriptor = nil
     var bytes = bytes
+    var decoder = decoder
+    var problem: TextDecoder.Problem?
+    if !decoder.passesThrough {
+      var decoded: [UInt8] = []
+      problem = decoder.decode(bytes[...], atEnd: true, into: &decoded)
+      bytes = decoded
+    }
     var ended = false
     let count = Self.normaliseLineEnds(&bytes, from: 0, to: bytes.count, afterCR: &ended)
     self.buffer = bytes
     self.end = count
     self.reachedEnd = true
     self.line = line
+    self.decoder = decoder
+    if let problem {
+      let badLine = line + bytes[..<count].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+      pendingFailure = ImportError(
+        file: source, line: badLine, reason: .undecodable(problem.detail))
+    }
   }
 
-  /// How many bytes were consumed so far.
+  /// How many bytes were consumed so far (of UTF-8, after decoding).
   var bytesRead: Int { consumedBeforeBuffer + index }
+
+  /// How far into the input reading has come, in the input's own bytes, for progress: the
+  /// bytes consumed for UTF-8, the bytes read from the input (a buffer ahead) for another
+  /// encoding.
+  var progress: Int { undecoded.isEmpty ? bytesRead : sourceBytesRead }
+
+  /// The encoding the input was found to be in without a byte-order mark saying so, when it
+  /// is not UTF-8: what the import's summary says it was read as.
+  var guessedEncoding: ImportEncoding? { decoder.guessed }
 
   /// The next byte without consuming it, or `nil` at the end.
   @inline(__always)
@@ -131,6 +174,7 @@ struct ByteReader {
 
   /// Reads more input after the unconsumed bytes; `false` when nothing more came.
   private mutating func refill() throws(ImportError) -> Bool {
+    if let pendingFailure { throw pendingFailure }
     guard !reachedEnd, let descriptor else { return false }
     if index > 0 {
       // Keep the unconsumed bytes (a lookahead's) at the front.
@@ -146,11 +190,16 @@ struct ByteReader {
       buffer.append(contentsOf: repeatElement(0, count: Self.bufferSize))
     }
     let start = end
+    while !decoder.passesThrough {
+      if try readDecoding(from: descriptor) { return true }
+      if reachedEnd { return false }
+    }
     while true {
       let count = buffer.withUnsafeMutableBytes { bytes in
         read(descriptor, bytes.baseAddress.map { $0 + end }, bytes.count - end)
       }
       if count > 0 {
+        sourceBytesRead += count
         end = Self.normaliseLineEnds(
           &buffer, from: end, to: end + count, afterCR: &endedWithCarriageReturn
         )
@@ -167,5 +216,44 @@ struct ByteReader {
         file: source, line: line, reason: .unreadable(String(cString: strerror(errno)))
       )
     }
+  }
+
+  /// Reads and decodes the next bytes of an input that is not (yet known to be) UTF-8, and
+  /// adds them at the end of the buffer; `true` when that added any.
+  private mutating func readDecoding(from descriptor: Int32) throws(ImportError) -> Bool {
+    if undecoded.isEmpty { undecoded = [UInt8](repeating: 0, count: Self.bufferSize) }
+    var count: Int
+    repeat {
+      count = undecoded.withUnsafeMutableBytes { bytes in
+        read(descriptor, bytes.baseAddress, bytes.count)
+      }
+    } while count < 0 && errno == EINTR
+    if count < 0 {
+      throw ImportError(
+        file: source, line: line, reason: .unreadable(String(cString: strerror(errno)))
+      )
+    }
+    sourceBytesRead += count
+    reachedEnd = count == 0
+    decoded.removeAll(keepingCapacity: true)
+    let problem = decoder.decode(undecoded[..<count], atEnd: reachedEnd, into: &decoded)
+    let start = end
+    if buffer.count < end + decoded.count {
+      buffer.append(contentsOf: repeatElement(0, count: end + decoded.count - buffer.count))
+    }
+    buffer.replaceSubrange(end..<end + decoded.count, with: decoded)
+    end = Self.normaliseLineEnds(
+      &buffer, from: end, to: end + decoded.count, afterCR: &endedWithCarriageReturn
+    )
+    if let problem {
+      // The bad byte's line: the lines of what is still to be consumed come before it.
+      let badLine = line + buffer[index..<end].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+      pendingFailure = ImportError(
+        file: source, line: badLine, reason: .undecodable(problem.detail)
+      )
+      reachedEnd = true
+      if end == start, let pendingFailure { throw pendingFailure }
+    }
+    return end > start
   }
 }

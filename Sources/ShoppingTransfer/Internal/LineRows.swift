@@ -14,7 +14,11 @@ struct LineRows {
     self.batchSize = batchSize
   }
 
-  var bytesRead: Int { input.bytesRead }
+  /// How far into the input reading has come, for progress.
+  var bytesRead: Int { input.progress }
+
+  /// What the input's text was read as, when auto had to guess.
+  var readAs: ImportEncoding? { input.guessedEncoding }
 
   /// The input's name, for messages.
   var source: String { input.source }

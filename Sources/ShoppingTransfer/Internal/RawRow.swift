@@ -68,11 +68,18 @@ struct RawRow: Equatable {
       guard let value = Self.checkedValue(checked) else { throw .invalidChecked(checked) }
       isChecked = value
     }
+    var quantity = quantity.map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 }
+    var unit = unit
+    if let cell = quantity, let amount = Self.amount(in: cell) {
+      quantity = amount.quantity.description
+      if let phraseUnit = amount.unit, unit.map({ Self.trimmed($0).isEmpty }) ?? true {
+        unit = phraseUnit
+      }
+    }
     let changes: ProductChanges
     do throws(ShoppingError) {
       changes = try ProductChanges(
-        quantity: quantity.map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 },
-        unit: unit, category: category, note: note, isChecked: isChecked
+        quantity: quantity, unit: unit, category: category, note: note, isChecked: isChecked
       )
     } catch {
       throw .invalidField(error)
@@ -95,6 +102,19 @@ struct RawRow: Equatable {
       addedAt: try Self.timestamp(addedAt, field: "addedAt"),
       updatedAt: try Self.timestamp(updatedAt, field: "updatedAt")
     )
+  }
+
+  /// The amount a quantity cell gives as a quantity phrase without a name (`2 l`, `500g`,
+  /// `1,5 kg`, `x12`), read by the core's one rule; `nil` for a plain number (the usual cell,
+  /// read as it is) and for anything else (a bad quantity, a phrase with a name included).
+  static func amount(in cell: String) -> (quantity: Quantity, unit: String?)? {
+    let plainNumber = cell.utf8.allSatisfy {
+      ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",")
+    }
+    guard !plainNumber else { return nil }
+    let phrase = QuantityPhrase(parsing: cell)
+    guard phrase.isOnlyQuantity, let quantity = phrase.quantity else { return nil }
+    return (quantity, phrase.unit)
   }
 
   /// A timestamp field: absent or empty is no timestamp.

@@ -1,10 +1,14 @@
 import ShoppingCore
 
-/// Reads CSV: UTF-8 with an optional byte-order mark, RFC 4180 quoting (quoted fields may hold
-/// separators, `""` and line breaks), a header row whose column names are matched without
-/// regard to case (`name` required; `quantity`, `unit`, `category`, `note`, `checked`, `list`,
-/// `id`, `addedAt`, `updatedAt` optional; others ignored). The separator is the first of `,`,
-/// `;` and tab in the header line, so European spreadsheets' `;` files read as they are.
+/// Reads CSV: RFC 4180 quoting (quoted fields may hold separators, `""` and line breaks), a
+/// header row whose column names say what each column holds (see ``CSVHeader``: `name`, or
+/// another app's `item`, `product`, … is required; the other fields are optional; columns
+/// that give no field are named in the ``notes``). The separator is the first of `,`, `;` and
+/// tab in the header line, so European spreadsheets' `;` files read as they are.
+///
+/// Other apps' columns are read as those apps mean them: a category column of theirs keeps
+/// the first part of `Dairy + Eggs` or `Dairy > Milk`, and a `status` column's words say
+/// whether an item is checked.
 ///
 /// Hand-written rather than a library: on a 1,000,000-row, 42 MB file a streaming byte reader
 /// like this one took ~0.6 s and 18 MB, CSV.swift 2.5.2 ~4.7 s (and it reports a spurious read
@@ -14,20 +18,6 @@ import ShoppingCore
 /// blank lines are skipped, a quote inside an unquoted field is kept as it is, and a short
 /// record leaves its missing columns out (not given, so the item's fields stay as they are).
 struct CSVReader: ImportReader {
-  /// The columns a row can give, by their index in the header.
-  struct Columns: Equatable {
-    var name: Int
-    var quantity: Int?
-    var unit: Int?
-    var category: Int?
-    var note: Int?
-    var checked: Int?
-    var list: Int?
-    var id: Int?
-    var addedAt: Int?
-    var updatedAt: Int?
-  }
-
   private enum Record {
     case end
     case blank
@@ -38,8 +28,16 @@ struct CSVReader: ImportReader {
 
   private var input: ByteReader
   private let batchSize: Int
-  private(set) var columns: Columns?
+  private var header: CSVHeader?
   private var finished = false
+  /// Ignored columns without a header that no row has had anything in yet.
+  private var unnamedAndEmpty: [Int] = []
+  /// Ignored columns without a header that a row had something in.
+  private var unnamedWithData: Set<Int> = []
+  /// The header's ``CSVHeader/categoryIsForeign`` and ``CSVHeader/checkedIsStatus``, at hand
+  /// for every row.
+  private var categoryIsForeign = false
+  private var checkedIsStatus = false
   /// The current record's field bytes, back to back, and where each field ends; reused for
   /// every record so that reading allocates nothing per row.
   private var storage: [UInt8] = []
@@ -52,13 +50,21 @@ struct CSVReader: ImportReader {
     self.batchSize = batchSize
   }
 
-  var bytesRead: Int { input.bytesRead }
+  var bytesRead: Int { input.progress }
+
+  var notes: ImportNotes {
+    let ignored = (header?.ignored ?? []).compactMap { column in
+      guard column.header.isEmpty else { return column.header }
+      return unnamedWithData.contains(column.index) ? "column \(column.index + 1)" : nil
+    }
+    return ImportNotes(readAs: input.guessedEncoding, ignoredColumns: ignored)
+  }
 
   mutating func nextBatch() throws(ImportError) -> ImportBatch? {
-    if columns == nil, !finished {
+    if header == nil, !finished {
       try readHeader()
     }
-    guard let columns, !finished else { return nil }
+    guard let columns = header?.columns, !finished else { return nil }
     var batch = ImportBatch()
     while batch.count < batchSize {
       switch try readRecord() {
@@ -76,8 +82,10 @@ struct CSVReader: ImportReader {
           throw ImportError(file: input.source, line: line, reason: .lineTooLong)
         }
       case let .fields(line):
+        if !unnamedAndEmpty.isEmpty { noteUnnamedColumnsWithData() }
         do throws(ImportError) {
-          batch.rows.append(try row(line: line, columns: columns).validated(file: input.source))
+          batch.rows.append(
+            try row(line: line, columns: columns).validated(file: input.source))
         } catch {
           batch.errors.append(error)
         }
@@ -104,20 +112,15 @@ struct CSVReader: ImportReader {
       case let .tooLong(line):
         throw ImportError(file: input.source, line: line, reason: .lineTooLong)
       case let .fields(line):
-        var indices: [String: Int] = [:]
-        for index in fieldEnds.indices.reversed() {
-          let header = String(decoding: field(index), as: UTF8.self)
-          indices[header.trimmingCharacters(in: .whitespaces).lowercased()] = index
-        }
-        guard let name = indices["name"] else {
+        let header = CSVHeader(
+          fieldEnds.indices.map { String(decoding: field($0), as: UTF8.self) })
+        guard header.columns != nil else {
           throw ImportError(file: input.source, line: line, reason: .missingNameColumn)
         }
-        columns = Columns(
-          name: name, quantity: indices["quantity"], unit: indices["unit"],
-          category: indices["category"], note: indices["note"], checked: indices["checked"],
-          list: indices["list"], id: indices["id"], addedAt: indices["addedat"],
-          updatedAt: indices["updatedat"]
-        )
+        self.header = header
+        categoryIsForeign = header.categoryIsForeign
+        checkedIsStatus = header.checkedIsStatus
+        unnamedAndEmpty = header.ignored.filter { $0.header.isEmpty }.map(\.index)
         return
       }
     }
@@ -145,14 +148,28 @@ struct CSVReader: ImportReader {
     storage[(index == 0 ? 0 : fieldEnds[index - 1])..<fieldEnds[index]]
   }
 
-  private func row(line: Int, columns: Columns) -> RawRow {
+  /// Records which ignored columns without a header the current record has something in.
+  private mutating func noteUnnamedColumnsWithData() {
+    let filled = unnamedAndEmpty.filter { column in
+      column < fieldEnds.count && field(column).contains { $0 != 0x20 && $0 != .tab }
+    }
+    guard !filled.isEmpty else { return }
+    unnamedWithData.formUnion(filled)
+    unnamedAndEmpty.removeAll { filled.contains($0) }
+  }
+
+  private func row(line: Int, columns: CSVHeader.Columns) -> RawRow {
     var row = RawRow(line: line)
     row.name = text(columns.name, &row)
     row.quantity = text(columns.quantity, &row)
     row.unit = text(columns.unit, &row)
     row.category = text(columns.category, &row)
+    if categoryIsForeign { row.category = row.category.map(CSVHeader.foreignCategory) }
     row.note = text(columns.note, &row)
     row.checked = text(columns.checked, &row)
+    if checkedIsStatus {
+      row.checked = row.checked.map { CSVHeader.statusIsChecked($0) ? "true" : "false" }
+    }
     row.list = text(columns.list, &row)
     row.id = text(columns.id, &row)
     row.addedAt = text(columns.addedAt, &row)

@@ -39,7 +39,9 @@ struct JSONDocumentReader: ImportReader {
     self.batchSize = batchSize
   }
 
-  var bytesRead: Int { scanner.bytesRead }
+  var bytesRead: Int { scanner.input.progress }
+
+  var notes: ImportNotes { ImportNotes(readAs: scanner.input.guessedEncoding) }
 
   private var source: String { scanner.input.source }
 

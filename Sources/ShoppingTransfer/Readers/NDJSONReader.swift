@@ -10,6 +10,8 @@ struct NDJSONReader: ImportReader {
 
   var bytesRead: Int { lines.bytesRead }
 
+  var notes: ImportNotes { ImportNotes(readAs: lines.readAs) }
+
   mutating func nextBatch() throws(ImportError) -> ImportBatch? {
     let source = lines.source
     return try lines.nextBatch { line, number, batch in

@@ -26,6 +26,8 @@ struct TextReader: ImportReader {
 
   var bytesRead: Int { lines.bytesRead }
 
+  var notes: ImportNotes { ImportNotes(readAs: lines.readAs) }
+
   mutating func nextBatch() throws(ImportError) -> ImportBatch? {
     let source = lines.source
     var list = self.list

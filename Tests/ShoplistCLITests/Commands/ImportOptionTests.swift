@@ -139,7 +139,7 @@ import Testing
 
   @Test func csvWithoutANameColumnIsExit65() throws {
     let shoplist = try InProcess()
-    let path = try shoplist.file("odd.csv", "title,quantity\nTea,1\n")
+    let path = try shoplist.file("odd.csv", "price,quantity\nTea,1\n")
 
     let result = shoplist.run("import", path)
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ShoppingTransfer
@@ -10,11 +11,20 @@ func read(
 }
 
 func read(
-  _ format: ImportFormat, bytes: [UInt8], path: String? = nil, batchSize: Int = 3
+  _ format: ImportFormat, bytes: [UInt8], path: String? = nil, batchSize: Int = 3,
+  encoding: ImportEncoding = .utf8
 ) throws(ImportError) -> ImportBatch {
   var reader = try format.makeReader(
-    ByteReader(bytes: bytes, source: "in.\(format)"), path: path, batchSize: batchSize
+    ByteReader(bytes: bytes, source: "in.\(format)", decoder: TextDecoder(encoding)), path: path,
+    batchSize: batchSize
   )
+  return try readAll(&reader, batchSize: batchSize)
+}
+
+/// Everything `reader` gives, its batches joined.
+func readAll(
+  _ reader: inout any ImportReader, batchSize: Int = ImportBatch.defaultSize
+) throws(ImportError) -> ImportBatch {
   var all = ImportBatch()
   while let batch = try reader.nextBatch() {
     #expect(batch.count <= batchSize, "a batch larger than asked for")
@@ -28,4 +38,22 @@ func read(
 /// The reasons of a batch's errors, with their lines.
 func reasons(_ batch: ImportBatch) -> [(Int, ImportError.Reason)] {
   batch.errors.map { ($0.line, $0.reason) }
+}
+
+/// Reads `bytes` as a file would be read by `shoplist import FILE`: from a real file, with the
+/// file's encoding checked first when `encoding` is auto. Returns the rows and the notes.
+func readFile(
+  _ bytes: [UInt8], named name: String = "in.csv", format: ImportFormat = .auto,
+  encoding: ImportEncoding = .auto
+) throws -> (batch: ImportBatch, notes: ImportNotes) {
+  let folder = FileManager.default.temporaryDirectory.appending(path: "transfer-\(UUID())")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let url = folder.appending(path: name)
+  try Data(bytes).write(to: url)
+  let input = try ImportInput.opening(url.path)
+  defer { input.close() }
+  var reader = try format.reader(for: input, encoding: encoding)
+  let batch = try readAll(&reader)
+  return (batch, reader.notes)
 }
