@@ -8,9 +8,11 @@ import ShoppingCore
 /// - csv: a header naming every column, then one row per item, with each row's list, id and
 ///   timestamps, so that importing it into an empty database recreates the same lists;
 /// - ndjson: one item object per line, as the JSON output writes it, with its `list`;
-/// - text: one name per line, `[x] ` before a checked one, and a `\` before a name that
-///   import would otherwise read as a comment, an escape or a checkbox; with `--all-lists`,
-///   each list starts with a `# list: NAME` line, which import reads back (empty lists too).
+/// - text: one item per line as its quantity phrase after its box (`[ ] 2 l milk`,
+///   `[x] bread`): the shortest phrase that import reads back as the same name, quantity and
+///   unit (see ``QuantityPhrase/text(name:quantity:unit:)``); with `--all-lists`, each list
+///   starts with a `# list: NAME` line, which import reads back (empty lists too). A unit that
+///   is not one of the phrase units cannot be written in a phrase and is left out.
 public struct ExportWriter {
   /// The formats `export` writes.
   public enum Format: String, CaseIterable, Sendable {
@@ -126,14 +128,13 @@ public struct ExportWriter {
     ].joined(separator: ",") + "\n"
   }
 
-  /// One line of the text format: the name, after `[x] ` when checked; an unchecked name that
-  /// starts with `#`, `\` or `[` is escaped with a `\`, so that import reads it as a name.
+  /// One line of the text format: the item's box, then its quantity phrase. The box comes
+  /// first whatever the name, so no name can be read as a comment, an escape, a bullet or a
+  /// box; and after it, the phrase reads back as the name, quantity and unit.
   static func textLine(_ product: Product) -> String {
-    if product.isChecked { return "[x] " + product.name + "\n" }
-    switch product.name.first {
-    case "#", "\\", "[": return "\\" + product.name + "\n"
-    default: return product.name + "\n"
-    }
+    (product.isChecked ? "[x] " : "[ ] ")
+      + QuantityPhrase.text(name: product.name, quantity: product.quantity, unit: product.unit)
+      + "\n"
   }
 
   /// A CSV field, quoted when it holds a comma, a quote or a line break, or starts or ends

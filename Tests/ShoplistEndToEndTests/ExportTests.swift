@@ -66,7 +66,7 @@ import Testing
     #expect(listed.contains(fields))
   }
 
-  @Test func csvHasAHeaderNamingEveryColumnAndTextOneNamePerLine() throws {
+  @Test func csvHasAHeaderNamingEveryColumnAndTextOneItemPerLine() throws {
     let shoplist = try Shoplist()
     try fill(shoplist)
 
@@ -75,7 +75,7 @@ import Testing
 
     #expect(csv.hasPrefix("name,quantity,unit,category,note,checked,list,id,addedAt,updatedAt\n"))
     #expect(csv.contains(#""Milk, ""whole""",1.5,l,dairy,"say ""hi"", twice",false,shopping,"#))
-    #expect(text == "[x] Crème fraîche\nMilk, \"whole\"\n牛乳\nМолоко\n")
+    #expect(text == "[x] Crème fraîche\n[ ] 1.5 l Milk, \"whole\"\n[ ] 牛乳\n[ ] Молоко\n")
   }
 
   @Test func outputIsWrittenToTheFileAndNoTemporaryFileIsLeft() throws {

@@ -1,7 +1,7 @@
 import Foundation
-import ShoppingCore
 import Testing
 
+@testable import ShoppingCore
 @testable import ShoppingTransfer
 
 @Suite struct ExportWriterTests {
@@ -63,10 +63,40 @@ import Testing
     try expectReadBack(.json, json)
   }
 
-  @Test func textHasOneNamePerLineAndCommentsNamingListsWhenThereAreSeveral() throws {
-    #expect(try export(.text) == "[x] Milk, \"whole\"\nCrème fraîche 日本\n")
+  @Test func textHasOneItemPerLineAsItsPhraseAndCommentsNamingListsWhenThereAreSeveral() throws {
+    #expect(try export(.text) == "[x] 1.5 l Milk, \"whole\"\n[ ] Crème fraîche 日本\n")
     let empty = ShoppingList(id: UUID(), name: "Empty", createdAt: Date())
     #expect(try export(.text, lists: [Self.list, empty]).hasSuffix("日本\n# list: Empty\n"))
+  }
+
+  @Test func textReadsBackAsNamesQuantitiesUnitsAndChecks() throws {
+    let batch = try read(.text, try export(.text))
+    #expect(batch.errors.isEmpty)
+    #expect(batch.rows.map(\.name) == Self.products.map(\.name))
+    #expect(batch.rows.map(\.changes.isChecked) == [true, false])
+    #expect(batch.rows.first?.changes.quantity == Self.products[0].quantity)
+    #expect(batch.rows.first?.changes.unit == .some("l"))
+  }
+
+  @Test func textWritesNamesThatLookLikeMarkupOrPhrasesSoTheyReadBack() throws {
+    let names = [
+      "#1 tip", "\\back", "- dash", "[x] box", "* star", "1. first", "2 l", "box of chocolates",
+      "3 musketeers bar", "milk 2 l", "x12", "Item 10", "½", "# list: other",
+    ]
+    let products = names.enumerated().map { offset, name in
+      Product(
+        id: UUID(), name: name, isChecked: offset % 2 == 0,
+        quantity: offset % 3 == 0 ? 1 : 2, unit: offset % 4 == 0 ? "kg" : nil, addedAt: Date())
+    }
+    var list = ShoppingList(id: UUID(), name: "odd", createdAt: Date())
+    products.forEach { list.append($0) }
+    let batch = try read(.text, try export(.text, lists: [list]))
+
+    #expect(batch.errors.isEmpty)
+    #expect(batch.rows.map(\.name) == names)
+    #expect(batch.rows.map(\.changes.isChecked) == products.map { $0.isChecked })
+    #expect(batch.rows.map { $0.changes.quantity ?? .one } == products.map { $0.quantity })
+    #expect(batch.rows.map { $0.changes.unit ?? nil } == products.map { $0.unit })
   }
 
   @Test func anExportWithoutItemsIsStillAValidDocument() throws {

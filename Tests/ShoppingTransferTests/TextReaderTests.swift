@@ -25,4 +25,60 @@ import Testing
   @Test func anEmptyInputHasNoRows() throws {
     #expect(try read(.text, "") == ImportBatch())
   }
+
+  @Test func listBulletsAreMarkupNotPartOfTheName() throws {
+    let batch = try read(.text, "- milk\n* eggs\n• bread\n1. tea\n12) jam\n  -   oat milk\n")
+
+    #expect(batch.errors.isEmpty)
+    #expect(batch.rows.map(\.name) == ["milk", "eggs", "bread", "tea", "jam", "oat milk"])
+    #expect(batch.rows.allSatisfy { $0.changes == .none })
+  }
+
+  @Test func whatOnlyLooksLikeABulletStaysInTheName() throws {
+    let batch = try read(.text, "-dash\n1.5 l milk\n-\n•\n2024. year\n1234567890. x\n")
+
+    #expect(
+      batch.rows.map(\.name) == ["-dash", "milk", "-", "•", "year", "1234567890. x"])
+  }
+
+  @Test func markdownTaskMarksGiveTheCheckedState() throws {
+    let batch = try read(.text, "- [ ] milk\n- [x] eggs\n* [X] bread\n1. [ ] tea\n[x] jam\n")
+
+    #expect(batch.rows.map(\.name) == ["milk", "eggs", "bread", "tea", "jam"])
+    #expect(batch.rows.map(\.changes.isChecked) == [false, true, true, false, true])
+  }
+
+  @Test func aLineThatIsAQuantityPhraseGivesQuantityAndUnit() throws {
+    let batch = try read(.text, "2 l milk\neggs x12\n- [x] 500g greek yoghurt\n3 musketeers bar\n")
+
+    #expect(batch.errors.isEmpty)
+    #expect(batch.rows.map(\.name) == ["milk", "eggs", "greek yoghurt", "musketeers bar"])
+    #expect(batch.rows.map(\.changes.quantity) == [2, 12, 500, 3])
+    #expect(batch.rows.map(\.changes.unit) == [.some("l"), .some(nil), .some("g"), .some(nil)])
+    #expect(batch.rows.map(\.changes.isChecked) == [nil, nil, true, nil])
+    // Digits that are part of a name stay in it, and give no quantity.
+    let names = try read(.text, "7up\nItem 2\nRoute 66 sauce\n")
+    #expect(names.rows.map(\.name) == ["7up", "Item 2", "Route 66 sauce"])
+    #expect(names.rows.allSatisfy { $0.changes == .none })
+  }
+
+  @Test func aLineThatIsOnlyAQuantityIsABadRowWithItsReason() throws {
+    let batch = try read(.text, "milk\n2 l\n- [x] 3\n")
+
+    #expect(batch.rows.map(\.name) == ["milk"])
+    #expect(reasons(batch).map(\.0) == [2, 3])
+    #expect(reasons(batch).map(\.1) == [.onlyQuantity("2 l"), .onlyQuantity("3")])
+    #expect(
+      batch.errors.first?.description
+        == "in.text:2: \"2 l\" is a quantity, not an item (a line starting with \\ is taken as "
+        + "a name)")
+  }
+
+  @Test func aBackslashTakesTheRestOfTheLineLiterally() throws {
+    let batch = try read(.text, "\\- milk\n\\[x] box\n\\2 l\n\\#1 tip\n\\\\back\n")
+
+    #expect(batch.errors.isEmpty)
+    #expect(batch.rows.map(\.name) == ["- milk", "[x] box", "2 l", "#1 tip", "\\back"])
+    #expect(batch.rows.allSatisfy { $0.changes == .none })
+  }
 }

@@ -9,8 +9,9 @@ struct ExportCommand: ShoplistCommand {
     discussion: """
       json writes the document import reads ({"format": "shoplist/1", "lists": [...]}), csv a \
       header row and one row per item with its list, id and timestamps, ndjson one item \
-      object per line, text one name per line ([x] before a checked one). Importing an \
-      export into an empty database recreates the same lists, ids included.
+      object per line, text one item per line as its box and quantity phrase ([ ] 2 l milk, \
+      [x] bread). Importing an export into an empty database recreates the same lists (json, \
+      csv and ndjson with their ids; text with names, quantities, phrase units and checks).
 
       With --output the file is written under a temporary name and renamed into place when \
       complete, so it is never seen half written.

@@ -1,13 +1,18 @@
 import ShoppingCore
 
-/// Reads plain text: one item name per line.
+/// Reads plain text: one item per line, as people write lists and other apps paste them.
 ///
 /// - Blank lines and lines starting with `#` (after white space) are skipped, except
 ///   `# list: NAME`, which sends the lines after it to the list NAME, and names that list even
 ///   when no line follows.
-/// - `[ ] milk` is the item `milk`, unchecked; `[x] milk` checked.
-/// - A line starting with `\` loses that one character and is taken as it is: `\#1 tip` is the
-///   item `#1 tip`, `\[x] box` the item `[x] box`. `export --format text` writes names this way.
+/// - List bullets (`- `, `* `, `• `, `1. `, `1) `) are markup, not part of the name.
+/// - `[ ] milk` is the item `milk`, unchecked; `[x] milk` checked; after a bullet too, as
+///   Markdown writes tasks (`- [x] milk`).
+/// - What remains is a quantity phrase, read by the core's one rule (``QuantityPhrase``):
+///   `2 l milk` and `eggs x12` give the item its quantity and unit. A line that is only a
+///   quantity (`2 l`) names no item and is a bad row.
+/// - A line starting with `\` loses that one character and is the name as it is: no bullet,
+///   box or phrase is read from it (`\#1 tip` is the item `#1 tip`, `\2 l` the item `2 l`).
 struct TextReader: ImportReader {
   private var lines: LineRows
   /// The list the lines go to: the target list, a named one, or one whose `# list:` line was
@@ -45,6 +50,7 @@ struct TextReader: ImportReader {
       var line = Substring(text.trimmingCharacters(in: .whitespaces))
       if line.isEmpty { return }
       var isChecked: Bool?
+      var phrase: QuantityPhrase?
       if line.first == "\\" {
         line = line.dropFirst()
       } else if line.first == "#" {
@@ -60,9 +66,23 @@ struct TextReader: ImportReader {
           )
         }
         return
-      } else if let (checked, rest) = Self.checkbox(line) {
-        isChecked = checked
-        line = rest
+      } else {
+        line = Self.droppingBullet(line)
+        if let (checked, rest) = Self.checkbox(line) {
+          isChecked = checked
+          line = rest
+        }
+        let read = QuantityPhrase(parsing: String(line))
+        guard !read.isOnlyQuantity else {
+          batch.errors.append(
+            ImportError(
+              file: source, line: number, reason: .onlyQuantity(String(line)),
+              skipped: Self.skipped(number, list: list)
+            )
+          )
+          return
+        }
+        phrase = read
       }
       let target: String?
       switch list {
@@ -77,14 +97,13 @@ struct TextReader: ImportReader {
         )
         return
       }
+      let checked = ProductChanges(
+        validQuantity: nil, unit: nil, category: nil, note: nil, isChecked: isChecked)
       do throws(ShoppingError) {
         batch.rows.append(
           ImportRow(
-            line: number, name: try Naming.name(String(line)), list: target,
-            changes: isChecked.map {
-              ProductChanges(
-                validQuantity: nil, unit: nil, category: nil, note: nil, isChecked: $0)
-            } ?? .none
+            line: number, name: try Naming.name(phrase?.name ?? String(line)), list: target,
+            changes: phrase.map(checked.amount(of:)) ?? checked
           )
         )
       } catch {
@@ -103,6 +122,26 @@ struct TextReader: ImportReader {
     let comment = line.dropFirst().drop { $0 == " " || $0 == "\t" }
     guard comment.prefix(5).lowercased() == "list:" else { return nil }
     return String(comment.dropFirst(5))
+  }
+
+  /// The line without the list bullet it starts with (`- `, `* `, `• `, or a number of up to
+  /// nine digits and `. ` or `) `), or the whole line when a bullet is all there is.
+  static func droppingBullet(_ line: Substring) -> Substring {
+    var rest: Substring
+    switch line.first {
+    case "-", "*", "•":
+      rest = line.dropFirst()
+    case let digit? where digit.isASCII && digit.isNumber:
+      let digits = line.prefix { $0.isASCII && $0.isNumber }
+      rest = line.dropFirst(digits.count)
+      guard digits.count <= 9, rest.first == "." || rest.first == ")" else { return line }
+      rest = rest.dropFirst()
+    default:
+      return line
+    }
+    guard rest.first == " " || rest.first == "\t" else { return line }
+    let item = rest.drop { $0 == " " || $0 == "\t" }
+    return item.isEmpty ? line : item
   }
 
   /// The checked state a leading `[ ]` or `[x]` gives, and the rest of the line.

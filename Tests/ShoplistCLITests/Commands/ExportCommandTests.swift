@@ -99,12 +99,12 @@ import Testing
     #expect(result.stdout == Self.chips.dropLast() + #", "list": "Party"}"# + "\n")
   }
 
-  @Test func textIsOneNamePerLineMarkingCheckedItemsAndEscapingHashes() throws {
+  @Test func textIsOneItemPerLineAsItsBoxAndQuantityPhrase() throws {
     let shoplist = try stocked()
 
     let result = shoplist.run("export", "--format", "text")
 
-    #expect(result.stdout == "Milk\n[x] Eggs\n\\#1 tip\n")
+    #expect(result.stdout == "[ ] 2 l Milk\n[x] Eggs\n[ ] #1 tip\n")
   }
 
   @Test func textOfAllListsHasAHeadingPerList() throws {
@@ -112,7 +112,9 @@ import Testing
 
     let result = shoplist.run("export", "--format", "text", "--all-lists")
 
-    #expect(result.stdout == "# list: shopping\nMilk\n[x] Eggs\n\\#1 tip\n# list: Party\nChips\n")
+    #expect(
+      result.stdout
+        == "# list: shopping\n[ ] 2 l Milk\n[x] Eggs\n[ ] #1 tip\n# list: Party\n[ ] Chips\n")
   }
 
   @Test func quietStillPrintsTheDataAskedFor() throws {
@@ -120,7 +122,7 @@ import Testing
 
     let result = shoplist.run("export", "--format", "text", "--quiet")
 
-    #expect(result.stdout == "Milk\n[x] Eggs\n\\#1 tip\n")
+    #expect(result.stdout == "[ ] 2 l Milk\n[x] Eggs\n[ ] #1 tip\n")
   }
 
   @Test func outputWritesTheFileAndSaysWhatItWrote() throws {
@@ -149,11 +151,12 @@ import Testing
 
     try shoplist.ok("export", "--list", "party", "--output", path)
 
-    #expect(shoplist.contents(of: "party.txt") == "Chips\n")
+    #expect(shoplist.contents(of: "party.txt") == "[ ] Chips\n")
   }
 
   @Test(arguments: [
-    ("csv", "name,quantity"), ("ndjson", "{\"id\""), ("jsonl", "{\"id\""), ("txt", "Milk\n"),
+    ("csv", "name,quantity"), ("ndjson", "{\"id\""), ("jsonl", "{\"id\""),
+    ("txt", "[ ] 2 l Milk\n"),
   ])
   func withoutFormatTheOutputsExtensionDecides(extension: String, start: String) throws {
     let shoplist = try stocked()
@@ -190,7 +193,7 @@ import Testing
 
     let result = shoplist.run("export", "--format", "text", "--output", "-")
 
-    #expect(result.stdout == "Milk\n[x] Eggs\n\\#1 tip\n")
+    #expect(result.stdout == "[ ] 2 l Milk\n[x] Eggs\n[ ] #1 tip\n")
   }
 
   @Test func outputOntoTheDatabaseIsExit73AndLeavesItAlone() throws {

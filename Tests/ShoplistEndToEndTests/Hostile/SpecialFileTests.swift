@@ -40,7 +40,7 @@ import Testing
     #expect(fileType(fifo) == S_IFIFO)
     #expect(
       String(decoding: try Data(contentsOf: URL(fileURLWithPath: received)), as: UTF8.self)
-        == "milk\neggs\n")
+        == "[ ] milk\n[ ] eggs\n")
   }
 
   /// A device node of its own (the null device's numbers), not the system's `/dev/null`: a

@@ -62,7 +62,7 @@ import Testing
       arguments: ["export", "--output", "-", "--format", "text"], workingDirectory: shoplist.folder
     )
     #expect(result.status == 0, "\(result)")
-    #expect(result.stdout == "milk\neggs\n")
+    #expect(result.stdout == "[ ] milk\n[ ] eggs\n")
     #expect(
       !FileManager.default.fileExists(atPath: shoplist.folder.appendingPathComponent("-").path))
   }
@@ -79,7 +79,8 @@ import Testing
     #expect(result.status == 0, "\(result)")
     let attributes = try FileManager.default.attributesOfItem(atPath: link.path)
     #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
-    #expect(String(decoding: try Data(contentsOf: target), as: UTF8.self) == "milk\neggs\n")
+    #expect(
+      String(decoding: try Data(contentsOf: target), as: UTF8.self) == "[ ] milk\n[ ] eggs\n")
   }
 
   @Test(arguments: [
@@ -87,7 +88,7 @@ import Testing
     ("backup.json", #"{"format": "shoplist/1", "lists": ["#),
     ("backup.ndjson", #"{"id": ""#),
     ("backup.jsonl", #"{"id": ""#),
-    ("backup.txt", "milk\n"),
+    ("backup.txt", "[ ] milk\n"),
     ("backup.data", #"{"format": "shoplist/1", "lists": ["#),
   ])
   func theFormatFollowsTheExtension(file: String, start: String) throws {
@@ -104,7 +105,7 @@ import Testing
   @Test func quietSilencesMessagesNotTheExport() throws {
     let shoplist = try filled()
     let quiet = try shoplist.run("-q", "export", "--format", "text")
-    #expect(quiet.stdout == "milk\neggs\n", "\(quiet)")
+    #expect(quiet.stdout == "[ ] milk\n[ ] eggs\n", "\(quiet)")
     let path = shoplist.folder.appendingPathComponent("out.txt").path
     let toFile = try shoplist.run("-q", "export", "--output", path)
     #expect(toFile.stdout.isEmpty, "\(toFile)")
