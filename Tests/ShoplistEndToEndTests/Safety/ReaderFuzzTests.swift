@@ -3,14 +3,29 @@ import ShoplistTestSupport
 import Testing
 
 /// Random mutations of valid files of every format, through the built binary: invalid UTF-8,
-/// cut records, stray quotes and brackets, line ends of every kind, huge fields. Whatever the
-/// input: no crash, exit 0 or 65 only, and a failed import leaves the database byte for byte
-/// as it was.
+/// cut records, stray quotes and brackets, line ends of every kind, huge fields; and of other
+/// apps' files: aliased CSV headers, Windows-1252 and UTF-16 text, bullets, task marks and
+/// quantity phrases, read with a random `--encoding`. Whatever the input: no crash, exit 0 or
+/// 65 only, and a failed import leaves the database byte for byte as it was.
 @Suite struct ReaderFuzzTests {
   /// Mutated files per format; `SHOPLIST_FUZZ_FILES` raises it for a long run.
   static let files = Int(ProcessInfo.processInfo.environment["SHOPLIST_FUZZ_FILES"] ?? "") ?? 30
 
+  /// The samples that are not UTF-8 text, by name (the extension before the `-`).
+  static let byteSamples: [String: [UInt8]] = [
+    "csv-1252": Array("Item;Qty;Aisle;Preis\nCr".utf8) + [0xE8] + Array("me fra".utf8) + [0xEE]
+      + Array("che;1,5;K".utf8) + [0xFC] + Array("hlung > Milch;0,99\n".utf8) + [0x80]
+      + Array(" Deal;x2;;\n".utf8),
+    "csv-utf16": [0xFF, 0xFE]
+      + "Product\tAmount\tStatus\r\nKäse\t200g\tdone\r\n牛乳 🥛\t2 l\topen\r\n".utf16
+      .flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+  ]
+
   static let samples: [String: String] = [
+    "csv-aliases": "List Name,Item,Qty,Units,Department,Comment,Crossed Off,Price\n"
+      + "Week,Milk,2 l,,Dairy + Eggs,cold,yes,1\nWeek,Eggs,x12,,,,,\n,Flour,\"1,5 kg\",,,,no,\n",
+    "txt-markup": "# Shopping\n- [ ] 2 l milk\n* [x] eggs x12\n• bread\n1. 500g flour\n"
+      + "2) [X] 3 musketeers bar\n\\- literal\n",
     "csv": "name,quantity,unit,category,note,checked,list\n"
       + "Milk,2,l,dairy,\"semi, skimmed\",x,\nEggs,12,,,,no,Party\n\"Crème\",1.5,,,,,\n",
     "json": #"{"format": "shoplist/1", "lists": [{"name": "shopping", "items": ["#
@@ -27,14 +42,25 @@ import Testing
     Array("{".utf8), Array("}".utf8), Array("[".utf8), Array("]".utf8), Array("\\".utf8),
     Array("\\u".utf8), Array("# list: ".utf8), Array("[x] ".utf8), Array("\u{202E}".utf8),
     Array("1e999".utf8), Array("-0".utf8), Array("\n\n".utf8), [0xEF, 0xBB, 0xBF],
+    [0x81], [0x9D], [0xE9], [0xFF, 0xFE], [0xFE, 0xFF], [0x00, 0xD8], [0x00, 0xDC],
+    Array("- [x] ".utf8), Array("• ".utf8), Array("1. ".utf8), Array("2 l ".utf8),
+    Array("x12".utf8), Array("½".utf8), Array(" + ".utf8), Array(" > ".utf8),
+    Array("Item,".utf8), Array("status".utf8),
   ]
 
-  @Test(arguments: ["csv", "json", "ndjson", "txt"])
-  func mutatedFilesGiveExit0Or65AndAFailureWritesNothing(format: String) throws {
-    var random = SplitMix64(seed: 0xF022 &+ UInt64(format.utf8.count))
+  static let encodings = ["auto", "utf-8", "utf-16", "windows-1252", "latin-1"]
+
+  @Test(arguments: [
+    "csv", "json", "ndjson", "txt", "csv-aliases", "csv-1252", "csv-utf16", "txt-markup",
+  ])
+  func mutatedFilesGiveExit0Or65AndAFailureWritesNothing(sample: String) throws {
+    var random = SplitMix64(seed: 0xF022 &+ UInt64(sample.utf8.count))
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk", "Jam")
-    let valid = Array(Self.samples[format, default: ""].utf8)
+    let valid = Self.byteSamples[sample] ?? Array(Self.samples[sample, default: ""].utf8)
+    let format = sample.prefix { $0 != "-" }
+    // The other apps' samples are also read with an encoding said, right or wrong.
+    let saysEncoding = sample.contains("-")
     var outcomes: [Int32: Int] = [:]
     for file in 0..<Self.files {
       let bytes = Self.mutate(valid, &random, huge: file % 10 == 9)
@@ -43,6 +69,9 @@ import Testing
       var arguments = ["import", path.path]
       if Bool.random(using: &random) { arguments.append("--skip-invalid") }
       if Bool.random(using: &random) { arguments += ["--mode", "replace"] }
+      if saysEncoding, Bool.random(using: &random) {
+        arguments += ["--encoding", Self.encodings.randomElement(using: &random) ?? "auto"]
+      }
       let before = shoplist.databaseBytes()
 
       let result = try shoplist.run(arguments: arguments)

@@ -3,10 +3,12 @@ import ShoplistTestSupport
 import ShoppingCore
 import Testing
 
-/// For random lists — empty lists, Unicode names, names starting with `#`, `\`, `-` or a
-/// checkbox, every field, checked states, equal timestamps — exporting in each format and
-/// importing into an empty database gives back exactly what the contract says the format
-/// keeps, `list --json` compared byte for byte.
+/// For random lists — empty lists, Unicode names, names starting with `#`, `\`, a bullet or a
+/// checkbox, names that read as quantity phrases, every field, checked states, equal
+/// timestamps — exporting in each format and importing into an empty database gives back
+/// exactly what the contract says the format keeps: `list --json` compared byte for byte, and
+/// for text the lists, names, order, checked marks, quantities and the units a phrase can
+/// carry.
 @Suite struct RoundTripPropertyTests {
   /// Random databases per format; `SHOPLIST_ROUNDTRIP_RUNS` raises it for a long run.
   static let runs = Int(ProcessInfo.processInfo.environment["SHOPLIST_ROUNDTRIP_RUNS"] ?? "") ?? 6
@@ -35,7 +37,7 @@ import Testing
         let restored = try copy.ok("list", "--json", "--list=\(list.name)").stdout
         if format == "text" {
           #expect(
-            try Self.namesAndChecks(restored) == (try Self.namesAndChecks(original)),
+            try Self.textFields(restored) == (try Self.textFields(original)),
             "run \(run), list \(list.name)")
         } else {
           #expect(restored == original, "run \(run), \(format), list \(list.name)")
@@ -61,10 +63,20 @@ import Testing
     var items: [Item]
   }
 
-  static let nameStarts = ["#", "\\", "-", "[x] ", "[ ] ", "# list: ", "\"", "=", ""]
+  static let nameStarts = [
+    "#", "\\", "-", "- ", "* ", "• ", "1. ", "2) ", "[x] ", "[ ] ", "- [x] ", "# list: ", "\"",
+    "=", "",
+  ]
   static let words = [
     "milk", "Crème fraîche", "牛乳", "Молоко", "👩‍👩‍👧 snacks", "a, b", "say \"hi\"", "semi;colon",
     "two  spaces", "ß", "İstanbul", "1,5", "x", "Item 10", "item 2", "O'Brien", "{json}", "[box]",
+    "2 l milk", "box of chocolates", "eggs x12", "½ l cream", "3 musketeers bar", "12x", "x12",
+    "500g", "milk 2 l", "KG", "1.5",
+  ]
+  /// The units of a quantity phrase, as the contract lists them: only these survive text.
+  static let phraseUnits: Set<String> = [
+    "g", "kg", "mg", "l", "ml", "cl", "dl", "oz", "lb", "pt", "qt", "gal", "pack", "packs", "pcs",
+    "pc", "can", "cans", "bottle", "bottles", "box", "boxes", "bag", "bags", "jar", "jars", "dozen",
   ]
   static let times = ["2026-11-20T08:00:00Z", "2026-11-21T10:00:00Z", "2026-11-22T23:59:59Z"]
 
@@ -86,7 +98,7 @@ import Testing
           Item(
             name: itemName, checked: Bool.random(using: &random),
             quantity: ["1", "2", "0.5", "1.25", "12"].randomElement(using: &random) ?? "1",
-            unit: optional(["l", "kg", "pack", "a, b"], &random),
+            unit: optional(["l", "kg", "pack", "a, b", "Box", "dozen", "tins"], &random),
             category: optional(["dairy", "Bakery", "日本", "x;y"], &random),
             note: optional(words, &random),
             addedAt: added, updatedAt: Bool.random(using: &random) ? added : times[2]
@@ -137,10 +149,16 @@ import Testing
     }
   }
 
-  static func namesAndChecks(_ document: String) throws -> [String] {
+  /// What text keeps of each item: name, checked mark, quantity, and the unit when it is one
+  /// a phrase can carry.
+  static func textFields(_ document: String) throws -> [String] {
     let object = try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any]
-    return (object?["items"] as? [[String: Any]] ?? []).map {
-      "\($0["name"] ?? "")|\($0["checked"] ?? "")"
+    return (object?["items"] as? [[String: Any]] ?? []).map { item in
+      let unit = (item["unit"] as? String).flatMap {
+        phraseUnits.contains($0.lowercased()) ? $0 : nil
+      }
+      let quantity = (item["quantity"] as? NSNumber)?.stringValue ?? "?"
+      return "\(item["name"] ?? "")|\(item["checked"] ?? "")|\(quantity)|\(unit ?? "")"
     }
   }
 }
