@@ -30,6 +30,7 @@ enum ExitStatus: Int32 {
       switch error {
       case let .usage(message): return (.usage, message)
       case let .data(message): return (.data, message)
+      case let .noInput(message): return (.noInput, message)
       case let .output(message): return (.ioError, message)
       case let .unavailable(message): return (.unavailable, message)
       }
