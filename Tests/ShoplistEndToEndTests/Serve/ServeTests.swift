@@ -190,7 +190,9 @@ import Testing
     .filter { $0.contains(".") && !$0.hasPrefix("127.") }
   }
 
-  static func openStream(_ server: ServingShoplist, into file: URL) throws -> Process {
+  static func openStream(
+    _ server: ServingShoplist, into file: URL, curlOptions: [String] = []
+  ) throws -> Process {
     guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
       throw Shoplist.Failure("cannot create \(file.path)")
     }
@@ -198,7 +200,7 @@ import Testing
     curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
     curl.arguments = [
       "-s", "-N", "-H", "Authorization: Bearer \(server.token)", server.base + "/api/events",
-    ]
+    ] + curlOptions
     curl.standardOutput = try FileHandle(forWritingTo: file)
     curl.standardError = FileHandle.nullDevice
     try curl.run()
