@@ -52,6 +52,12 @@ public struct QuantityPhrase: Equatable, Sendable {
 
   /// Reads `text` as a phrase. Text with no quantity is all name, exactly as written.
   public init(parsing text: String) {
+    // Every quantity holds a digit or a fraction (see `number`): text without one, most names,
+    // is all name, without splitting it into words.
+    guard text.utf8.contains(where: { (0x30...0x39).contains($0) || $0 == 0xC2 }) else {
+      self.init(name: text, quantity: nil, unit: nil)
+      return
+    }
     let words = Self.words(of: text)
     self =
       Self.leading(words) ?? Self.trailing(words)
@@ -93,7 +99,13 @@ public struct QuantityPhrase: Equatable, Sendable {
   private typealias Words = ArraySlice<Substring>
 
   private static func words(of text: String) -> [Substring] {
-    text.split(whereSeparator: { $0.isWhitespace })
+    // ASCII, the usual case, splits on its white space bytes without Unicode tables: the same
+    // words as splitting on white space characters.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      return text.utf8.split(whereSeparator: { $0 == 0x20 || (0x09...0x0D).contains($0) })
+        .map { Substring($0) }
+    }
+    return text.split(whereSeparator: { $0.isWhitespace })
   }
 
   private static func joined(_ words: Words) -> String {
@@ -164,10 +176,10 @@ public struct QuantityPhrase: Equatable, Sendable {
     guard !text.isEmpty else { return nil }
     var digits = text
     var fraction = ""
-    if let last = digits.last, let value = fractions[last] {
+    if let last = digits.last, let value = decimals(of: last) {
       fraction = value
       digits = digits.dropLast()
-      guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+      guard digits.allSatisfy(isDigit) else { return nil }
       let whole = digits.isEmpty ? "0" : String(digits)
       return try? Quantity(whole + fraction)
     }
@@ -175,17 +187,32 @@ public struct QuantityPhrase: Equatable, Sendable {
     for character in digits {
       if character == "." || character == "," {
         separators += 1
-      } else if !(character.isASCII && character.isNumber) {
+      } else if !isDigit(character) {
         return nil
       }
     }
-    guard separators <= 1, digits.first?.isNumber == true, digits.last?.isNumber == true else {
+    guard separators <= 1, digits.first.map(isDigit) == true, digits.last.map(isDigit) == true
+    else {
       return nil
     }
     return try? Quantity(digits)
   }
 
-  private static let fractions: [Character: String] = ["½": ".5", "¼": ".25", "¾": ".75"]
+  /// The decimals a vulgar fraction stands for. A switch, not a dictionary: this runs for a
+  /// word of every line an import reads, and hashing a character costs more than comparing it.
+  private static func decimals(of character: Character) -> String? {
+    switch character {
+    case "½": ".5"
+    case "¼": ".25"
+    case "¾": ".75"
+    default: nil
+    }
+  }
+
+  /// Whether a character is one of the ASCII digits, the only digits a quantity is written in.
+  private static func isDigit(_ character: Character) -> Bool {
+    character.asciiValue.map { (0x30...0x39).contains($0) } ?? false
+  }
 
   // MARK: - Comparing
 

@@ -45,6 +45,11 @@ import Testing
       ("2x4 timber", "2x4 timber", nil, nil),
       ("xl shirt", "xl shirt", nil, nil),
       ("l", "l", nil, nil),
+      // White space of every kind between words, ASCII or not; text without a digit as written.
+      ("2\tl  milk", "milk", "2", "l"),
+      ("2\u{00A0}l milk", "milk", "2", "l"),
+      ("Crème fraîche 2 l", "Crème fraîche", "2", "l"),
+      ("  oat  milk ", "  oat  milk ", nil, nil),
     ] as [(String, String, String?, String?)])
   func aPhraseReadsAsItsNameQuantityAndUnit(
     text: String, name: String, quantity: String?, unit: String?

@@ -47,7 +47,7 @@ struct TextReader: ImportReader {
         )
         return
       }
-      var line = Substring(text.trimmingCharacters(in: .whitespaces))
+      var line = Substring(RawRow.trimmed(text))
       if line.isEmpty { return }
       var isChecked: Bool?
       var phrase: QuantityPhrase?
