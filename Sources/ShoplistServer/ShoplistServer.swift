@@ -48,6 +48,9 @@ public struct ShoplistServer: Sendable {
     /// How many wrong tokens or cookies an address may present in a minute before its
     /// requests without a valid credential are refused for a minute (429).
     public var failedAuthenticationLimit: Int
+    /// Whether the server is reached over TLS (HTTPS, itself or through a proxy): its cookies
+    /// are then `Secure`, and the page's origin is `https://`.
+    public var isSecure: Bool
 
     /// A configuration.
     public init(
@@ -55,7 +58,7 @@ public struct ShoplistServer: Sendable {
       keepAlive: Duration = .seconds(15), changePolling: Duration = .milliseconds(100),
       headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
       gracePeriod: Duration = .seconds(10), maximumConnections: Int? = nil,
-      failedAuthenticationLimit: Int = 20
+      failedAuthenticationLimit: Int = 20, isSecure: Bool = false
     ) {
       self.host = host
       self.port = port
@@ -68,6 +71,7 @@ public struct ShoplistServer: Sendable {
       self.gracePeriod = gracePeriod
       self.maximumConnections = maximumConnections
       self.failedAuthenticationLimit = failedAuthenticationLimit
+      self.isSecure = isSecure
     }
   }
 
@@ -102,14 +106,18 @@ public struct ShoplistServer: Sendable {
     // wraps the router's "not found" too, so an unknown /api path is 401 without the token.
     router.add(
       middleware: TokenAuthMiddleware(
-        token: configuration.token, failures: failures, publicOrigin: publicAuthority,
+        token: configuration.token, service: service, failures: failures,
+        publicOrigin: publicAuthority,
         publicScheme: configuration.publicURL?.lowercased().hasPrefix("https:") == true
           ? "https" : "http",
-        isSecure: false))
+        isSecure: configuration.isSecure))
     PageController(token: configuration.token, failures: failures).addRoutes(to: router)
+    JoinController(service: service, failures: failures, isSecure: configuration.isSecure)
+      .addRoutes(to: router)
     let api = router.group("api")
     ListsController(service: service).addRoutes(to: api.group("lists"))
     EventsController(feed: feed, keepAlive: configuration.keepAlive).addRoutes(to: api)
+    SessionController().addRoutes(to: api)
     return router
   }
 
@@ -189,12 +197,14 @@ public struct ShoplistServer: Sendable {
   }
 }
 
-/// The context of every request: bodies up to 1 MiB (larger ones are answered 413), and the
-/// address the request came from.
-struct ServerRequestContext: RequestContext {
+/// The context of every request: bodies up to 1 MiB (larger ones are answered 413), the
+/// address the request came from, and who it comes from once its credential is checked.
+struct ServerRequestContext: RequesterContext {
   var coreContext: CoreRequestContextStorage
   /// The client's address as text (its IP address), or `"unknown"`.
   let remoteAddressText: String
+  /// Who the request comes from, as ``TokenAuthMiddleware`` found.
+  var requester = Requester.nobody
 
   init(source: ApplicationRequestContextSource) {
     coreContext = CoreRequestContextStorage(source: source)

@@ -768,6 +768,17 @@
     effects.forEach(run);
   }
 
+  // MARK: - Who is signed in
+
+  /** The member's name in the header when a member of the household is signed in (nothing
+   *  with the household's link, nor offline). */
+  async function showWhoIsSignedIn() {
+    const r = await api('GET', '/api/me');
+    const name = r.ok && r.data && typeof r.data.member === 'string' ? r.data.member : '';
+    $('signed-in-as').textContent = name;
+    $('signed-in-as').hidden = !name;
+  }
+
   // MARK: - Wiring (event delegation)
 
   function start() {
@@ -810,6 +821,7 @@
       dispatch({ type: 'queueChangedElsewhere', queue: load(KEYS.queue, []) });
     });
     dispatch({ type: 'started' });
+    showWhoIsSignedIn();
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

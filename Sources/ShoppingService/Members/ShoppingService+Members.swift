@@ -127,6 +127,12 @@ extension ShoppingService {
     return member
   }
 
+  /// Whether `text` has the shape of a member's secret: anything else is no member's, and
+  /// needs no look at the database.
+  public static func mayBeMemberSecret(_ text: String) -> Bool {
+    MemberCredentials.isSecret(text)
+  }
+
   /// How often, at most, a member's last visit is written down: once a minute.
   public static let lastSeenResolution: TimeInterval = 60
 
