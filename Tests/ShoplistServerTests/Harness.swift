@@ -94,3 +94,13 @@ extension TestClientProtocol {
     }
   }
 }
+
+/// Runs `body`, which blocks (on sockets), on a thread of its own rather than the cooperative
+/// pool the server's own tasks need.
+func offTheCooperativePool(_ body: @escaping @Sendable () throws -> Void) async throws {
+  try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+    Thread.detachNewThread {
+      done.resume(with: Result { try body() })
+    }
+  }
+}

@@ -288,13 +288,4 @@ import Testing
     }
   }
 
-  private func offTheCooperativePool(
-    _ body: @escaping @Sendable () throws -> Void
-  ) async throws {
-    try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-      Thread.detachNewThread {
-        done.resume(with: Result { try body() })
-      }
-    }
-  }
 }

@@ -138,15 +138,7 @@ import Testing
 
   /// Runs `body`, which blocks on sockets, on a thread of its own: blocking one of the few
   /// threads async code runs on would stall the server under test.
-  private func offTheCooperativePool(
-    _ body: @escaping @Sendable () throws -> Void
-  ) async throws {
-    try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-      Thread.detachNewThread {
-        done.resume(with: Result { try body() })
-      }
-    }
-  }
+
 
   @Test func theFileLimitLeavesRoomForTheServer() {
     #expect(FileLimit.connections(under: 1_024) == 960)
