@@ -115,25 +115,7 @@ import Testing
     try shoplist.ok("add", "Milk", "Bread", "Butter")
     try shoplist.ok("add", "Nails", "-l", "hardware")
     try shoplist.ok("lists", "create", "holiday")
-    let script = try shoplist.ok("--generate-completion-script", "bash").stdout
-    let scriptFile = shoplist.folder.appendingPathComponent("shoplist.bash")
-    try Data(script.utf8).write(to: scriptFile)
-
-    /// What bash offers for `words`, the last one being completed.
-    func complete(_ words: [String]) throws -> [String] {
-      let quoted = ([Shoplist.binary.path] + words).map { "'\($0)'" }.joined(separator: " ")
-      let driver = """
-        source '\(scriptFile.path)'
-        COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count)
-        COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
-        _shoplist shoplist "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
-        printf '%s\\n' "${COMPREPLY[@]}"
-        """
-      let result = try shoplist.runTool("/usr/bin/bash", ["-c", driver])
-      #expect(result.status == 0, "\(result.stderr)")
-      return result.stdout.split(separator: "\n").map(String.init).sorted()
-    }
-
+    let complete = shoplist.bashCompletions
     #expect(try complete(["toggle", "B"]) == ["Bread", "Butter"])
     #expect(try complete(["check", "Mi"]) == ["Milk"])
     #expect(try complete(["remove", "--list", "hardware", "N"]) == ["Nails"])
