@@ -190,15 +190,19 @@ import Testing
     .filter { $0.contains(".") && !$0.hasPrefix("127.") }
   }
 
-  static func openStream(_ server: ServingShoplist, into file: URL) throws -> Process {
+  /// An event stream read by curl into `file`, with the server's token unless `credential`
+  /// gives other curl options (a member's cookie).
+  static func openStream(
+    _ server: ServingShoplist, into file: URL, credential: [String]? = nil
+  ) throws -> Process {
     guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
       throw Shoplist.Failure("cannot create \(file.path)")
     }
     let curl = Process()
     curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    curl.arguments = [
-      "-s", "-N", "-H", "Authorization: Bearer \(server.token)", server.base + "/api/events",
-    ]
+    curl.arguments =
+      ["-s", "-N"] + (credential ?? ["-H", "Authorization: Bearer \(server.token)"])
+      + [server.base + "/api/events"]
     curl.standardOutput = try FileHandle(forWritingTo: file)
     curl.standardError = FileHandle.nullDevice
     try curl.run()
