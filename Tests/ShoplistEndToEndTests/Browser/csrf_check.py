@@ -18,12 +18,13 @@ import http.server
 import json
 import socketserver
 import subprocess
-import sys
 import threading
 import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+
+from checks import finish, step, wait_for
 
 ATTACK = """<!doctype html>
 <html><head><title>win a prize</title></head><body>
@@ -46,32 +47,6 @@ Promise.allSettled(sends).then(() => {{
 }});
 </script></body></html>
 """
-
-passed, failed = [], []
-
-
-def step(name, fn):
-    try:
-        fn()
-        passed.append(name)
-        print(f"ok    {name}", flush=True)
-    except Exception as err:  # one failed step is reported, the next ones still run
-        failed.append(name)
-        print(f"FAIL  {name}: {err}", flush=True)
-
-
-def wait_for(fn, what, timeout=10.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        try:
-            value = fn()
-            if value:
-                return value
-        except Exception:  # not there yet
-            pass
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
-
 
 def shoplist(binary, db, *args):
     result = subprocess.run([binary, "--db", db, *args], capture_output=True, text=True,
@@ -180,8 +155,7 @@ def main():
         driver.quit()
         attacker.shutdown()
 
-    print(f"{len(passed)} passed, {len(failed)} failed", flush=True)
-    sys.exit(1 if failed else 0)
+    finish()
 
 
 if __name__ == "__main__":
