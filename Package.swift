@@ -53,6 +53,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+    // HTTPS for `serve --tls-cert/--tls-key`, through Hummingbird's TLS channel.
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.2"),
   ],
   targets: [
     .target(
@@ -127,6 +129,8 @@ let package = Package(
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
         .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "HummingbirdTLS", package: "hummingbird"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ],
       // The page and the API's description, compiled into the binary as byte arrays: the
       // executable stays one file, and the page has no build step of its own.

@@ -85,6 +85,16 @@ public struct CommandContext: Sendable {
     return try openService(access: .read).defaultListName()
   }
 
+  /// Refuses a target list named by `--list` or `$SHOPLIST_LIST` that does not exist but is a
+  /// typo of one that does (see ``ShoppingService/refuseMistypedList(named:)``); a database not
+  /// made yet has no lists to mistype.
+  func refuseMistypedTargetList() throws {
+    guard let name = try targetListName(),
+      FileManager.default.fileExists(atPath: try databasePath())
+    else { return }
+    try openService(access: .read).refuseMistypedList(named: name)
+  }
+
   /// The database file's path: `--db`, `$SHOPLIST_DB`, then the default places.
   func databasePath() throws -> String {
     try DatabaseLocation.path(option: settings.db, environment: environment)

@@ -18,6 +18,10 @@ enum ExitStatus: Int32 {
   /// The status and the one-line message for an error a command threw.
   static func failure(for error: any Error) -> (status: ExitStatus, message: String) {
     switch error {
+    case let ShoppingError.mistypedList(name, _) as ShoppingError:
+      // The way to make the list after all, for when the name was meant.
+      let create = CommandLabel.make(["lists", "create", name])
+      return (.data, "\(error) (\(create) makes it)")
     case let error as ShoppingError:
       return (.data, error.description)
     case let error as HistoryError:
@@ -28,6 +32,7 @@ enum ExitStatus: Int32 {
       switch error {
       case let .usage(message): return (.usage, message)
       case let .data(message): return (.data, message)
+      case let .noInput(message): return (.noInput, message)
       case let .output(message): return (.ioError, message)
       case let .unavailable(message): return (.unavailable, message)
       }

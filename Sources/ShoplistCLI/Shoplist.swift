@@ -47,6 +47,12 @@ public struct Shoplist: ParsableCommand {
   ///   - context: The environment, clock, ids and output streams (the process's by default).
   public static func run(arguments: [String], context: CommandContext = .live()) -> Int32 {
     let normalised = ArgumentOrder.normalised(arguments)
+    if normalised == ["--generate-completion-script", "bash"]
+      || normalised == ["--generate-completion-script=bash"]
+    {
+      try? context.io.standardOutput(BashCompletion.script())
+      return 0
+    }
     let parsed: ParsableCommand
     if let quick = QuickParser.parse(normalised) {
       // Already a shoplist command: no dynamic cast (its first use searches every protocol

@@ -86,7 +86,7 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
 
   private static func status(of error: ShoppingError) -> HTTPResponse.Status {
     switch error {
-    case .noSuchItem, .noSuchList: .notFound
+    case .noSuchItem, .noSuchList, .mistypedList: .notFound
     case .itemNameTaken, .listNameTaken, .listNotEmpty: .conflict
     case .invalidName, .invalidQuantity, .invalidText, .invalidPosition, .duplicateCategory,
       .ambiguousReference:

@@ -15,8 +15,8 @@ struct JoinController: Sendable {
   typealias Context = ServerRequestContext
   let service: ShoppingService
   let failures: FailedAuthentications
-  /// Whether the server is reached over TLS: the cookie is then `Secure`.
-  let isSecure: Bool
+  /// Where the cookie is `Secure`: pages opened over HTTPS, as for the token's cookie.
+  let secureHosts: PageController.SecureHosts
 
   /// How long the phone keeps the member's cookie: 400 days, the most browsers allow.
   static let cookieLifetime = 400 * 24 * 60 * 60
@@ -32,9 +32,9 @@ struct JoinController: Sendable {
     case let .joined(_, secret):
       var response = Response.redirect(to: "/")
       response.setCookie(
-        Cookie(
-          name: TokenAuthMiddleware.cookieName, value: secret, maxAge: Self.cookieLifetime,
-          path: "/", secure: isSecure, httpOnly: true, sameSite: .strict))
+        TokenAuthMiddleware.sessionCookie(
+          secret, secure: secureHosts.contains(request.head.authority),
+          maxAge: Self.cookieLifetime))
       response.headers[.cacheControl] = "no-store"
       response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
       return response

@@ -12,6 +12,25 @@ struct PageController: Sendable {
   typealias Context = ServerRequestContext
   let token: String
   let failures: FailedAuthentications
+  /// Where the session cookie is `Secure`: pages opened over HTTPS.
+  let secureHosts: SecureHosts
+
+  /// The hosts whose pages are opened over HTTPS.
+  enum SecureHosts: Sendable {
+    case all
+    case none
+    /// The host of the public address behind a proxy that speaks HTTPS.
+    case only(String)
+
+    /// Whether a request naming `authority` in its `Host` came from a page opened over HTTPS.
+    func contains(_ authority: String?) -> Bool {
+      switch self {
+      case .all: return true
+      case .none: return false
+      case .only(let host): return authority.flatMap { Authority(parsing: $0) }?.host == host
+      }
+    }
+  }
 
   func addRoutes(to router: Router<Context>) {
     let index = EmbeddedFile(PackageResources.index_html, type: "text/html; charset=utf-8")
@@ -22,7 +41,8 @@ struct PageController: Sendable {
       guard let given = request.uri.queryParameters["token"] else {
         return index.response(from: request, context: context)
       }
-      return try signIn(String(given), context: context)
+      return try signIn(
+        String(given), secure: secureHosts.contains(request.head.authority), context: context)
     }
     router.get("/app.css") { _, _ in style }
     router.get("/app.js") { _, _ in script }
@@ -30,17 +50,14 @@ struct PageController: Sendable {
   }
 
   /// Sets the session cookie for the right token and sends the browser to the page.
-  private func signIn(_ given: String, context: Context) throws -> Response {
+  private func signIn(_ given: String, secure: Bool, context: Context) throws -> Response {
     guard TokenAuthMiddleware.constantTimeEquals(given, token) else {
       let blocked = failures.isBlocked(context.remoteAddressText)
       failures.recordFailure(from: context.remoteAddressText)
       throw blocked ? APIError.tooManyFailures : APIError.unauthorized
     }
     var response = Response.redirect(to: "/", type: .normal)
-    response.setCookie(
-      Cookie(
-        name: TokenAuthMiddleware.cookieName, value: token, path: "/", httpOnly: true,
-        sameSite: .strict))
+    response.setCookie(TokenAuthMiddleware.sessionCookie(token, secure: secure))
     response.headers[.cacheControl] = "no-store"
     return response
   }

@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -28,6 +29,8 @@ public struct ShoplistServer: Sendable {
     public var port: Int
     /// What every `/api` request must carry.
     public var token: String
+    /// The certificate chain and key to answer HTTPS with; plain HTTP without one.
+    public var certificate: ServerCertificate?
     /// The address people open when it is not the one served (behind a reverse proxy): its
     /// host is accepted in `Host`, and a page opened there may send changes.
     public var publicURL: String?
@@ -48,21 +51,20 @@ public struct ShoplistServer: Sendable {
     /// How many wrong tokens or cookies an address may present in a minute before its
     /// requests without a valid credential are refused for a minute (429).
     public var failedAuthenticationLimit: Int
-    /// Whether the server is reached over TLS (HTTPS, itself or through a proxy): its cookies
-    /// are then `Secure`, and the page's origin is `https://`.
-    public var isSecure: Bool
 
     /// A configuration.
     public init(
-      host: String = "127.0.0.1", port: Int = 8080, token: String, publicURL: String? = nil,
+      host: String = "127.0.0.1", port: Int = 8080, token: String,
+      certificate: ServerCertificate? = nil, publicURL: String? = nil,
       keepAlive: Duration = .seconds(15), changePolling: Duration = .milliseconds(100),
       headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
       gracePeriod: Duration = .seconds(10), maximumConnections: Int? = nil,
-      failedAuthenticationLimit: Int = 20, isSecure: Bool = false
+      failedAuthenticationLimit: Int = 20
     ) {
       self.host = host
       self.port = port
       self.token = token
+      self.certificate = certificate
       self.publicURL = publicURL
       self.keepAlive = keepAlive
       self.changePolling = changePolling
@@ -71,7 +73,6 @@ public struct ShoplistServer: Sendable {
       self.gracePeriod = gracePeriod
       self.maximumConnections = maximumConnections
       self.failedAuthenticationLimit = failedAuthenticationLimit
-      self.isSecure = isSecure
     }
   }
 
@@ -92,6 +93,20 @@ public struct ShoplistServer: Sendable {
     configuration.publicURL.flatMap { Authority(origin: $0) }
   }
 
+  /// The public address's scheme (`http` or `https`).
+  var publicScheme: String {
+    configuration.publicURL?.lowercased().hasPrefix("https:") == true ? "https" : "http"
+  }
+
+  /// The hosts whose pages are opened over HTTPS, so that the session cookie is only ever sent
+  /// encrypted: every host when this server speaks TLS, else the public address's behind a
+  /// proxy that does (`--url https://…`).
+  var secureHosts: PageController.SecureHosts {
+    if configuration.certificate != nil { return .all }
+    if publicScheme == "https", let host = publicAuthority?.host { return .only(host) }
+    return .none
+  }
+
   /// The routes, for a server or for tests that send requests without a socket.
   func router(feed: ChangeFeed) -> Router<ServerRequestContext> {
     let router = Router(context: ServerRequestContext.self)
@@ -107,12 +122,13 @@ public struct ShoplistServer: Sendable {
     router.add(
       middleware: TokenAuthMiddleware(
         token: configuration.token, service: service, failures: failures,
-        publicOrigin: publicAuthority,
-        publicScheme: configuration.publicURL?.lowercased().hasPrefix("https:") == true
-          ? "https" : "http",
-        isSecure: configuration.isSecure))
-    PageController(token: configuration.token, failures: failures).addRoutes(to: router)
-    JoinController(service: service, failures: failures, isSecure: configuration.isSecure)
+        publicOrigin: publicAuthority, publicScheme: publicScheme,
+        isSecure: configuration.certificate != nil))
+    PageController(
+      token: configuration.token, failures: failures,
+      secureHosts: secureHosts
+    ).addRoutes(to: router)
+    JoinController(service: service, failures: failures, secureHosts: secureHosts)
       .addRoutes(to: router)
     let api = router.group("api")
     ListsController(service: service).addRoutes(to: api.group("lists"))
@@ -132,12 +148,18 @@ public struct ShoplistServer: Sendable {
       additionalChannelHandlers: [DrainBeforeClose(connections: connections)],
       idleTimeout: TimeAmount(configuration.idleTimeout))
     let headerTimeout = TimeAmount(configuration.headerTimeout)
+    let tls = configuration.certificate?.configuration
     return Application(
       router: router(feed: feed),
-      server: HTTPServerBuilder { responder in
-        GuardedHTTP1Channel(
-          base: HTTP1Channel(responder: responder, configuration: http1),
-          connections: connections, headerTimeout: headerTimeout)
+      server: HTTPServerBuilder { responder -> any ServerChildChannel in
+        let http = HTTP1Channel(responder: responder, configuration: http1)
+        guard let tls else {
+          return GuardedHTTP1Channel(
+            base: http, connections: connections, headerTimeout: headerTimeout)
+        }
+        return GuardedHTTP1Channel(
+          base: try TLSChannel(http, tlsConfiguration: tls), connections: connections,
+          headerTimeout: headerTimeout)
       },
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: nil),

@@ -28,6 +28,9 @@ public enum ShoppingError: Error, Equatable, Sendable {
   case noSuchItem(String, list: String, nearest: String? = nil)
   /// A list name or id that matches no list.
   case noSuchList(String)
+  /// A list that does not exist, named where a new one would be made, but so close to one that
+  /// does that it is probably a typo of it: no list is made.
+  case mistypedList(String, nearest: String)
 }
 
 /// What is wrong with a piece of text.
@@ -77,6 +80,8 @@ extension ShoppingError: CustomStringConvertible {
       return "category \(quoted(category)) is given twice"
     case let .noSuchList(name):
       return "no list \(quoted(name))"
+    case let .mistypedList(name, nearest):
+      return "no list \(quoted(name)); did you mean \(quoted(nearest))?"
     }
   }
 }

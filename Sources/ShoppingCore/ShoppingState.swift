@@ -65,4 +65,11 @@ public struct ShoppingState: Equatable, Sendable {
     let key = NameKey(lookingUp: name)
     return lists.first { Naming.key($0.name) == key }
   }
+
+  /// The existing list that `name`, the name of a list that does not exist, is probably a typo
+  /// of (the rule of "did you mean"), if any: a list is not made for a name like that.
+  public func listMistyped(as name: String) -> String? {
+    guard list(named: name) == nil else { return nil }
+    return Suggestion.nearest(to: name, among: lists.map(\.name))
+  }
 }

@@ -9,8 +9,9 @@ import ShoppingCore
 /// try service.perform(.set(.checked, items: [.typed("milk")]), onList: "shopping")
 /// ```
 public enum ListIntent: Equatable, Sendable {
-  /// Add items; one already on the list is unchecked and updated with `changes` instead.
-  case add(names: [String], changes: ProductChanges)
+  /// Add items, each with its own fields; one already on the list is unchecked and updated
+  /// with its changes instead.
+  case add([NewItem])
   /// Remove every checked item.
   case clearChecked
   /// Another intent, applied only if the items it names satisfy the precondition; see
@@ -79,11 +80,33 @@ public struct ItemChange: Equatable, Sendable {
   public var changed: Bool { before != after }
 }
 
+extension ListIntent {
+  /// An item to add: its name and the fields it is given.
+  public struct NewItem: Equatable, Sendable {
+    /// The name, as the user wrote it.
+    public var name: String
+    /// The fields it is given (an item already there is updated with them).
+    public var changes: ProductChanges
+
+    /// An item to add.
+    public init(name: String, changes: ProductChanges) {
+      self.name = name
+      self.changes = changes
+    }
+  }
+
+  /// Add items, all with the same fields; one already on the list is unchecked and updated
+  /// with `changes` instead.
+  public static func add(names: [String], changes: ProductChanges) -> ListIntent {
+    .add(names.map { NewItem(name: $0, changes: changes) })
+  }
+}
+
 extension ListIntent: CustomStringConvertible {
   /// The intent as a command would say it: `add Milk`, `check milk`, `sort --by name`.
   public var description: String {
     switch self {
-    case let .add(names, _): "add " + names.joined(separator: " ")
+    case let .add(items): "add " + items.map(\.name).joined(separator: " ")
     case .clearChecked: "clear"
     case let .conditional(intent, _): intent.description
     case let .edit(reference, name, _): "edit \(reference)" + (name.map { " --name \($0)" } ?? "")

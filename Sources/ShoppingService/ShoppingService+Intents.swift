@@ -79,8 +79,8 @@ struct LoadPlan {
 
   init(_ intent: ListIntent) {
     switch intent {
-    case let .add(names, _):
-      self.init(everything: false, references: [], names: names)
+    case let .add(items):
+      self.init(everything: false, references: [], names: items.map(\.name))
     case let .edit(reference, name, _):
       self.init(everything: false, references: [reference], names: name.map { [$0] } ?? [])
     case let .move(reference, _):

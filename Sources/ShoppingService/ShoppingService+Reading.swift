@@ -38,15 +38,29 @@ extension ShoppingService {
   }
 
   /// Every list with its item and checked counts, in the order they were created, the default
-  /// one marked; the list named "shopping" is created first when no list is the default
-  /// (unless the database is read-only).
+  /// one marked. Only lists that exist: a database that has never held a list or a change
+  /// shows the default list "shopping" (made then, unless the database is read-only), but one
+  /// whose lists were deleted shows none, so a deleted default list does not come back until
+  /// a command needs it.
   public func listSummaries() throws -> [ListSummary] {
-    let summaries = try database.read { try $0.listSummaries() }
-    // The default list exists as soon as anything looks for it: "shopping", unless another
-    // list was made the default.
-    guard !database.isReadOnly, !summaries.contains(where: \.isDefault) else { return summaries }
+    let (summaries, newest) = try database.read {
+      (try $0.listSummaries(), try $0.newestHistoryID())
+    }
+    guard summaries.isEmpty, newest == 0, !database.isReadOnly else { return summaries }
     try createDefaultList()
     return try database.read { try $0.listSummaries() }
+  }
+
+  /// Refuses `name`, a list someone named to write to, when it does not exist but is so close
+  /// to one that does that it is probably a typo of it (`Lid` beside `Lidl`): the command
+  /// would otherwise make a new list of the typo.
+  ///
+  /// - Throws: ``ShoppingCore/ShoppingError/mistypedList(_:nearest:)``.
+  public func refuseMistypedList(named name: String) throws {
+    let state = try database.read { try $0.loadState(loadingListsNamed: []) }
+    if let nearest = state.listMistyped(as: name) {
+      throw ShoppingError.mistypedList(name, nearest: nearest)
+    }
   }
 
   /// The name of the list used when no list is named.

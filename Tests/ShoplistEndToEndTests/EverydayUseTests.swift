@@ -123,6 +123,33 @@ import Testing
     #expect(try complete(["lists", "default", "ho"]) == ["holiday"])
   }
 
+  @Test func bashCompletionQuotesNamesWithSpacesAsTheWordIsQuoted() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "oat milk", "orange juice", "Milk")
+    try shoplist.ok("lists", "create", "Big shop")
+    let complete = shoplist.bashCompletions
+
+    #expect(try complete(["check", "o"]) == [#"oat\ milk"#, #"orange\ juice"#])
+    #expect(try complete(["check", #"oat\ m"#]) == [#"oat\ milk"#])
+    #expect(try complete(["check", #""oat m"#]) == [#""oat milk""#])
+    #expect(try complete(["check", "'or"]) == ["'orange juice'"])
+    #expect(try complete(["add", "--list", "B"]) == [#"Big\ shop"#])
+  }
+
+  @Test func bashCompletionReadsAListGivenBeforeTheCommand() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "Milk")
+    try shoplist.ok("add", "Nails", "Nuts", "-l", "hardware")
+    let complete = shoplist.bashCompletions
+
+    #expect(try complete(["--list", ""]) == ["hardware", "shopping"])
+    #expect(try complete(["--list", "h"]) == ["hardware"])
+    #expect(try complete(["--list", "hardware", "check", "N"]) == ["Nails", "Nuts"])
+    #expect(try complete(["-l", "hardware", "--json", "toggle", ""]) == ["Nails", "Nuts"])
+    #expect(try complete(["--list", "hardware", "ch"]) == ["check"])
+    #expect(try complete(["--quiet", "check", ""]) == ["Milk"])
+  }
+
   @Test func completionReadsTheDatabaseTheWordsNameAndNeverCreatesOne() throws {
     let shoplist = try Shoplist()
     let other = shoplist.folder.appendingPathComponent("other.sqlite").path

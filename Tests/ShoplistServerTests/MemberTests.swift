@@ -53,15 +53,6 @@ import Testing
     #expect(try harness.service.members().first?.hasJoined == true)
   }
 
-  @Test func overTLSTheCookieIsSecure() async throws {
-    let harness = try Harness { $0.isSecure = true }
-    let invite = try harness.service.invite(named: "Ana")
-    try await harness.withClient { client in
-      let answer = try await client.send(.get, "/join/\(invite.code)", headers: [:])
-      #expect(answer.headers[.setCookie]?.contains("; Secure") == true)
-    }
-  }
-
   @Test func aSecondOpeningOfTheLinkIsToldInWordsThatItWasUsed() async throws {
     let harness = try Harness()
     let invite = try harness.service.invite(named: "Ana <3")

@@ -42,6 +42,7 @@ struct ImportCommand: ShoplistCommand {
   var skipInvalid = false
 
   func run(in context: CommandContext) throws {
+    try context.refuseMistypedTargetList()
     let targetList = try context.resolvedTargetListName()
     let input = try ImportInput.opening(file)
     defer { input.close() }

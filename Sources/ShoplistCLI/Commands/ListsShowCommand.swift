@@ -16,7 +16,8 @@ struct ListsShowCommand: ShoplistCommand {
   func run(in context: CommandContext) throws {
     let summaries = try context.openService(access: .read).listSummaries()
     try context.report(
-      text: Self.table(summaries),
+      text: summaries.isEmpty
+        ? "no lists yet (add items with: shoplist add NAME)" : Self.table(summaries),
       json: ListDocuments.lists(summaries.map(ListDocuments.ListEntry.init))
     )
   }

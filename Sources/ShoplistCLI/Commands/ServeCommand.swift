@@ -13,13 +13,15 @@ struct ServeCommand: ShoplistCommand {
     discussion: """
       The first line printed is the address to open, with the access token; anyone with it \
       can change your lists. The default address is this machine only (127.0.0.1); to reach \
-      it from phones on your network, give --host 0.0.0.0. Behind a reverse proxy, give the \
+      it from phones on your network, give --host 0.0.0.0. With --tls-cert and --tls-key it \
+      answers HTTPS (TLS 1.2 or later) instead of HTTP. Behind a reverse proxy, give the \
       address people open as --url. Stops on Ctrl-C or SIGTERM, after the requests in flight \
       (for at most --grace seconds).
 
       Examples:
         shoplist serve
         shoplist serve --host 0.0.0.0 --port 8080
+        shoplist serve --host 0.0.0.0 --tls-cert fullchain.pem --tls-key privkey.pem
         shoplist serve --url https://list.example.org
       """
   )
@@ -38,6 +40,16 @@ struct ServeCommand: ShoplistCommand {
       valueName: "token"))
   var token: String?
   @Option(
+    name: .customLong("tls-cert"),
+    help: ArgumentHelp(
+      "The PEM certificate chain to answer HTTPS with (with --tls-key).", valueName: "file"))
+  var tlsCertificate: String?
+  @Option(
+    name: .customLong("tls-key"),
+    help: ArgumentHelp(
+      "The PEM private key of that certificate, without a passphrase.", valueName: "file"))
+  var tlsKey: String?
+  @Option(
     help: ArgumentHelp(
       "The address people open, when it is not the one served (else $SHOPLIST_URL).",
       valueName: "url"))
@@ -51,6 +63,14 @@ struct ServeCommand: ShoplistCommand {
   func validate() throws {
     guard (0...65_535).contains(port) else {
       throw ValidationError("--port must be from 0 to 65535")
+    }
+    switch (tlsCertificate, tlsKey) {
+    case (.some, nil):
+      throw ValidationError(
+        "--tls-cert needs --tls-key, the file with the certificate's private key")
+    case (nil, .some):
+      throw ValidationError("--tls-key needs --tls-cert, the file with the certificate chain")
+    default: break
     }
     if let token, let problem = Self.problem(withToken: token) {
       throw ValidationError("--token \(problem)")
@@ -92,6 +112,8 @@ struct ServeCommand: ShoplistCommand {
     }
     let shownURL = try url.flatMap(Self.publicURL) ?? Self.publicURLFromEnvironment(context)
     let token = token ?? fromEnvironment ?? Self.randomToken()
+    // Read before the database is opened: a pair that cannot be served changes nothing.
+    let certificate = try serverCertificate()
     let service = try context.openService()
     // A damaged database is refused before anyone is served from it.
     let problems = try service.integrityProblems()
@@ -105,7 +127,7 @@ struct ServeCommand: ShoplistCommand {
     let server = ShoplistServer(
       service: service,
       configuration: .init(
-        host: host, port: port, token: token, publicURL: shownURL,
+        host: host, port: port, token: token, certificate: certificate, publicURL: shownURL,
         gracePeriod: .milliseconds(Int64((grace * 1_000).rounded()))))
     let host = self.host
     let io = context.io
@@ -114,7 +136,8 @@ struct ServeCommand: ShoplistCommand {
       try Self.runBlocking {
         try await server.run { port in
           listening.withLock { $0 = true }
-          let base = shownURL ?? "http://\(Self.address(toOpen: host)):\(port)"
+          let scheme = certificate == nil ? "http" : "https"
+          let base = shownURL ?? "\(scheme)://\(Self.address(toOpen: host)):\(port)"
           try? io.standardOutput("serving \(base)/?token=\(token)\n")
         }
       }
@@ -122,6 +145,16 @@ struct ServeCommand: ShoplistCommand {
       // Only listening can fail before the server runs: a port in use, an unknown address.
       throw CommandError.unavailable(
         "cannot listen on \(host) port \(port): \(Self.reason(error))")
+    }
+  }
+
+  /// The certificate and key of `--tls-cert` and `--tls-key`, checked; `nil` without them.
+  private func serverCertificate() throws -> ServerCertificate? {
+    guard let tlsCertificate, let tlsKey else { return nil }
+    do {
+      return try ServerCertificate(chain: tlsCertificate, key: tlsKey)
+    } catch {
+      throw CommandError.noInput(error.description)
     }
   }
 

@@ -3,14 +3,19 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOHTTPTypesHTTP1
+import NIOSSL
 
-/// Hummingbird's HTTP/1 connection, with the bounds a server on the internet needs: a
-/// connection past ``OpenConnections/limit`` is closed as soon as it is accepted, and every
-/// connection gets a ``HeaderDeadline``.
-struct GuardedHTTP1Channel: ServerChildChannel {
-  typealias Value = HTTP1Channel.Value
+/// Hummingbird's HTTP/1 connection, plain or inside its TLS channel, with the bounds a server
+/// on the internet needs: a connection past ``OpenConnections/limit`` is closed as soon as it
+/// is accepted, before any TLS work is spent on it, and every connection gets a
+/// ``HeaderDeadline``. Under TLS the deadline runs from the moment the connection opens and
+/// watches the decrypted bytes, so a handshake that never completes is bounded like headers
+/// that never arrive; a plain-HTTP request to the TLS port is answered by ``PlainHTTPRefusal``.
+struct GuardedHTTP1Channel<Base: ServerChildChannel>: ServerChildChannel
+where Base.Value == HTTP1Channel.Value {
+  typealias Value = Base.Value
 
-  let base: HTTP1Channel
+  let base: Base
   let connections: OpenConnections
   let headerTimeout: TimeAmount
 
@@ -20,16 +25,19 @@ struct GuardedHTTP1Channel: ServerChildChannel {
       return channel.eventLoop.makeFailedFuture(ConnectionRefused())
     }
     let headerTimeout = self.headerTimeout
-    let prepared: EventLoopFuture<Void> = channel.eventLoop.makeCompletedFuture {
-      try channel.pipeline.syncOperations.addHandler(
-        HeaderDeadline.BytesWatcher(HeaderDeadline(timeout: headerTimeout)), position: .first)
-    }
-    return prepared.flatMap { base.setup(channel: channel, logger: logger) }
+    return base.setup(channel: channel, logger: logger)
       .flatMapThrowing { value in
-        // The other half of the deadline watches requests and responses: right after the HTTP
-        // codec, which the base channel added.
+        // The deadline's raw half sees the request's bytes as the HTTP decoder will: right
+        // after TLS, else first. Its other half watches requests and responses, right after
+        // the HTTP codec.
         let pipeline = channel.pipeline.syncOperations
-        let bytes = try pipeline.handler(type: HeaderDeadline.BytesWatcher.self)
+        let bytes = HeaderDeadline.BytesWatcher(HeaderDeadline(timeout: headerTimeout))
+        if let tls = try? pipeline.handler(type: NIOSSLServerHandler.self) {
+          try pipeline.addHandler(bytes, position: .after(tls))
+          try pipeline.addHandler(PlainHTTPRefusal(), position: .before(tls))
+        } else {
+          try pipeline.addHandler(bytes, position: .first)
+        }
         let codec = try pipeline.handler(type: HTTP1ToHTTPServerCodec.self)
         try pipeline.addHandler(
           HeaderDeadline.PartsWatcher(bytes.deadline), position: .after(codec))

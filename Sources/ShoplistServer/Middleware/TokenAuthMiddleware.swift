@@ -26,6 +26,16 @@ import ShoppingService
 struct TokenAuthMiddleware: RouterMiddleware {
   typealias Context = ServerRequestContext
   static var cookieName: String { "shoplist_session" }
+
+  /// The session cookie holding `value` (the token, or a member's secret), as every sign-in
+  /// sets it: for the whole site, out of scripts' reach, never sent with another site's
+  /// requests, `Secure` when the page was opened over HTTPS, kept for `maxAge` seconds (for
+  /// the browser session without).
+  static func sessionCookie(_ value: String, secure: Bool, maxAge: Int? = nil) -> Cookie {
+    Cookie(
+      name: cookieName, value: value, maxAge: maxAge, path: "/", secure: secure,
+      httpOnly: true, sameSite: .strict)
+  }
   static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
   let token: String
   /// Where the members of the household are.

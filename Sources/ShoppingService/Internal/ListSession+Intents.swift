@@ -4,11 +4,11 @@ extension ListSession {
   /// Sends what `intent` asks, and says what happened to each item it named.
   func apply(_ intent: ListIntent) throws -> [ItemChange] {
     switch intent {
-    case let .add(names, changes):
-      return try names.map { name in
-        let before = try list.product(named: name)
-        try send(.add(name: name, changes))
-        return ItemChange(before: before, after: try list.product(named: name))
+    case let .add(items):
+      return try items.map { item in
+        let before = try list.product(named: item.name)
+        try send(.add(name: item.name, item.changes))
+        return ItemChange(before: before, after: try list.product(named: item.name))
       }
 
     case let .conditional(intent, precondition):

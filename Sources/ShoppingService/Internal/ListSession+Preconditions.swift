@@ -19,10 +19,10 @@ extension ListSession {
   /// to.
   private func items(namedBy intent: ListIntent) throws -> [(String, Product?)] {
     switch intent {
-    case let .add(names, _):
+    case let .add(items):
       // A bad name is refused as the add itself refuses it, before any precondition.
-      return try names.map { raw in
-        let name = try Naming.name(raw)
+      return try items.map { item in
+        let name = try Naming.name(item.name)
         return (name, try list.product(named: name))
       }
     case let .conditional(inner, _):

@@ -40,6 +40,10 @@ final class ListSession {
       guard creatingIfMissing || ShoppingService.isDefaultList(name) else {
         throw ShoppingError.noSuchList(name)
       }
+      // A list the user named that is close to one that exists is a typo, not a new list.
+      if requested != nil, let nearest = store.state.listMistyped(as: name) {
+        throw ShoppingError.mistypedList(name, nearest: nearest)
+      }
       created = try store.send(.createList(named: name))
     }
     if plan.shopOrder {

@@ -5,8 +5,9 @@ import Foundation
 #endif
 
 /// The serve rows: `shoplist serve` on loopback with a 100-item list. wrk's requests per
-/// second and p99 latency for `GET /api/lists/shopping` and for `PATCH` check/uncheck, beside
-/// a minimal Hummingbird server (`shoplist-bench-hello`) answering the same requests; the time
+/// second and p99 latency for `GET /api/lists/shopping` and for `PATCH` check/uncheck, over
+/// HTTP and over HTTPS (`--tls-cert`, a certificate `openssl` makes for the run), beside a
+/// minimal Hummingbird server (`shoplist-bench-hello`) answering the same requests; the time
 /// from a command-line `add` to the `change` event on an open stream; and the server's CPU
 /// time with ten idle streams open.
 struct ServeBenchmarks {
@@ -39,6 +40,18 @@ struct ServeBenchmarks {
       ["--db", database, "serve", "--port", "0", "--token", Self.token],
       environment: context.tools.shoplist.environment)
     defer { shoplist.stop() }
+    var secure: Server?
+    var secureNote = "skipped: needs openssl"
+    if let pair = try Self.certificate(in: folder) {
+      // A build from before HTTPS refuses the options: its TLS rows say so, the others run.
+      secure = try? Server.start(
+        context.tools.shoplist.executable,
+        ["--db", database, "serve", "--port", "0", "--token", Self.token]
+          + ["--tls-cert", pair.chain, "--tls-key", pair.key],
+        environment: context.tools.shoplist.environment)
+      secureNote = "unavailable: this build does not serve HTTPS"
+    }
+    defer { secure?.stop() }
     let floor = ServeBenchmarks.helloPath.flatMap { try? Server.start($0, [], environment: [:]) }
     defer { floor?.stop() }
 
@@ -51,20 +64,19 @@ struct ServeBenchmarks {
       ("PATCH check/uncheck", "/api/lists/shopping/items/\(id)", patch),
     ] {
       context.progress("serve · \(name) · wrk \(seconds) s each")
-      results.append(
-        try Self.wrk(
-          name, tool: "shoplist", base: shoplist.base, path: path, script: script, seconds: seconds)
-      )
-      if let floor {
+      // Each server, or why it has no row.
+      let servers: [(tool: String, server: Server?, missing: String)] = [
+        ("shoplist", shoplist, ""), ("shoplist over TLS", secure, secureNote),
+        ("Hummingbird hello world", floor, "skipped: shoplist-bench-hello not built"),
+      ]
+      for (tool, server, missing) in servers {
+        guard let server else {
+          results.append(ServeResult(benchmark: name, tool: tool, note: missing))
+          continue
+        }
         results.append(
           try Self.wrk(
-            name, tool: "Hummingbird hello world", base: floor.base, path: path, script: script,
-            seconds: seconds))
-      } else {
-        results.append(
-          ServeResult(
-            benchmark: name, tool: "Hummingbird hello world",
-            note: "skipped: shoplist-bench-hello not built"))
+            name, tool: tool, base: server.base, path: path, script: script, seconds: seconds))
       }
     }
     context.progress("serve · add → change event · \(plan.serveEvents) adds")
@@ -143,6 +155,24 @@ struct ServeBenchmarks {
 
   // MARK: - Helpers
 
+  /// A self-signed certificate for 127.0.0.1 and its key, made by `openssl` in `folder`; `nil`
+  /// without openssl. wrk does not check certificates, so no authority is needed.
+  static func certificate(in folder: String) throws -> (chain: String, key: String)? {
+    guard executable("/usr/bin/openssl") else { return nil }
+    let pair = (chain: folder + "/serve.pem", key: folder + "/serve.key")
+    _ = try Server.run(
+      "/usr/bin/openssl",
+      [
+        "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+        "-keyout", pair.key, "-out", pair.chain, "-days", "2", "-subj", "/CN=127.0.0.1",
+        "-addext", "subjectAltName=IP:127.0.0.1",
+      ])
+    guard FileManager.default.fileExists(atPath: pair.chain) else {
+      throw BenchError("openssl made no certificate for the serve rows")
+    }
+    return pair
+  }
+
   static var helloPath: String? {
     let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("shoplist-bench-hello").path
@@ -199,132 +229,5 @@ struct ServeBenchmarks {
       }, body)
     end
     """
-  }
-}
-
-/// A server process for the serve rows, its address read from its first line.
-final class Server {
-  let process: Process
-  let base: String
-  var pid: Int32 { process.processIdentifier }
-
-  private init(process: Process, base: String) {
-    self.process = process
-    self.base = base
-  }
-
-  static func start(
-    _ executable: String, _ arguments: [String], environment: [String: String]
-  ) throws -> Server {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if !environment.isEmpty { process.environment = environment }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line.append(chunk)
-    }
-    let text = String(decoding: line, as: UTF8.self)
-    guard let port = text.firstMatch(of: /(?:port |:)(\d+)/).map({ String($0.1) }) else {
-      process.terminate()
-      throw BenchError("\(executable) printed no port: \(text)")
-    }
-    return Server(process: process, base: "http://127.0.0.1:\(port)")
-  }
-
-  func stop() {
-    guard process.isRunning else { return }
-    kill(process.processIdentifier, SIGTERM)
-    process.waitUntilExit()
-  }
-
-  /// Runs a program to its end and returns its standard output.
-  static func run(_ executable: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
-  }
-}
-
-/// An open `/api/events` stream (curl), read line by line as lines arrive.
-final class EventStream {
-  private let curl = Process()
-  private let output = Pipe()
-  private var buffer = Data()
-
-  static func open(_ url: String, token: String) throws -> EventStream {
-    let stream = EventStream()
-    stream.curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    stream.curl.arguments = ["-s", "-N", "-H", "Authorization: Bearer \(token)", url]
-    stream.curl.standardOutput = stream.output
-    stream.curl.standardError = FileHandle.nullDevice
-    try stream.curl.run()
-    return stream
-  }
-
-  /// Waits until a line containing `text` arrives (lines before it are passed over).
-  func waitForLine(containing text: String, timeout: Double) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    let handle = output.fileHandleForReading
-    while Date() < deadline {
-      while let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
-        buffer.removeSubrange(buffer.startIndex...end)
-        if line.contains(text) { return true }
-      }
-      var poller = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
-      let wait = Int32(max(1, deadline.timeIntervalSinceNow * 1000))
-      guard poll(&poller, 1, wait) > 0 else { continue }
-      let chunk = handle.availableData
-      if chunk.isEmpty { return false }
-      buffer.append(chunk)
-    }
-    return false
-  }
-
-  func close() {
-    if curl.isRunning {
-      kill(curl.processIdentifier, SIGTERM)
-      curl.waitUntilExit()
-    }
-  }
-}
-
-/// One line of the serve table.
-struct ServeResult {
-  let benchmark: String
-  let tool: String
-  var value = ""
-  var p50: String?
-  var tail: String?
-  var target: String?
-  var met: Bool?
-  var note: String?
-
-  init(
-    benchmark: String, tool: String, value: String = "", p50: String? = nil,
-    tail: String? = nil, target: String? = nil, met: Bool? = nil, note: String? = nil
-  ) {
-    self.benchmark = benchmark
-    self.tool = tool
-    self.value = value
-    self.p50 = p50
-    self.tail = tail
-    self.target = target
-    self.met = met
-    self.note = note
   }
 }

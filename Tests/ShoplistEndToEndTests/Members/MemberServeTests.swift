@@ -51,6 +51,44 @@ import Testing
     #expect(server.stop().status == 0)
   }
 
+  @Test func overHTTPSTheMembersCookieIsSecure() throws {
+    let shoplist = try Shoplist()
+    let certificates = try TestCertificates(in: shoplist)
+    let server = try ServingShoplist(shoplist, certificates.options)
+    let trusted = ["--cacert", certificates.authority]
+    let invite = try shoplist.invite("Ana", url: server.base)
+    #expect(invite.link.hasPrefix("https://127.0.0.1:"))
+
+    let joined = try server.endpoint.open("/join/\(invite.code)", curlOptions: trusted)
+    let cookie = try #require(joined.header("set-cookie"), "\(joined)")
+    #expect(cookie.contains("; Secure") && cookie.contains("Max-Age=34560000"), "\(cookie)")
+    let secret = try #require(joined.secret)
+    let me = try server.endpoint.request(
+      "GET", "/api/me", authorized: false,
+      curlOptions: trusted + ["-H", "Cookie: shoplist_session=\(secret)"])
+    #expect(me.status == 200 && me.body == #"{"member": "Ana"}"#, "\(me)")
+    #expect(server.stop().status == 0)
+  }
+
+  @Test func behindAnHTTPSProxyTheCookieIsSecureForThePublicAddressOnly() throws {
+    let shoplist = try Shoplist()
+    let port = try ExposureTests.freePort()
+    let server = try ServingShoplist(
+      shoplist, ["--port", String(port), "--url", "https://list.example.org"])
+    let local = Endpoint(shoplist: shoplist, base: "http://127.0.0.1:\(port)", token: "")
+    let ana = try shoplist.invite("Ana", url: "https://list.example.org")
+    let ben = try shoplist.invite("Ben", url: local.base)
+    // The proxy passes the public host on, over plain HTTP.
+    let proxied = try local.open(
+      "/join/\(ana.code)", curlOptions: ["-H", "Host: list.example.org"])
+    let cookie = try #require(proxied.header("set-cookie"), "\(proxied)")
+    #expect(cookie.contains("; Secure"), "\(cookie)")
+    let direct = try local.open("/join/\(ben.code)")
+    let plain = try #require(direct.header("set-cookie"), "\(direct)")
+    #expect(!plain.contains("Secure"), "\(plain)")
+    #expect(server.stop().status == 0)
+  }
+
   @Test func aLinkNoInviteHasIsAPageInWordsAndGuessingIsHeldOff() throws {
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist)

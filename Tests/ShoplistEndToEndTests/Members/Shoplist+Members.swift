@@ -44,9 +44,11 @@ struct JoinAnswer {
 extension Endpoint {
   /// `GET PATH` (an invite link's path) without following redirects, sending `cookie` as the
   /// session cookie if given.
-  func open(_ path: String, cookie: String? = nil) throws -> JoinAnswer {
+  func open(_ path: String, cookie: String? = nil, curlOptions: [String] = []) throws
+    -> JoinAnswer
+  {
     let headerFile = shoplist.folder.appendingPathComponent("headers-\(UUID().uuidString)")
-    var arguments = ["-s", "-S", "-D", headerFile.path, "-o", "-", base + path]
+    var arguments = ["-s", "-S", "-D", headerFile.path, "-o", "-", base + path] + curlOptions
     if let cookie { arguments += ["-H", "Cookie: shoplist_session=\(cookie)"] }
     let result = try shoplist.runTool("/usr/bin/curl", arguments)
     let head = (try? String(contentsOf: headerFile, encoding: .utf8)) ?? ""

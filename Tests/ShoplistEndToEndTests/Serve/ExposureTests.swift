@@ -148,7 +148,7 @@ import Testing
     let help = try shoplist.run("serve", "--help")
     #expect(help.status == 0)
     #expect(!help.stdout.contains("\\"), "a stray backslash in:\n\(help.stdout)")
-    for option in ["--host", "--port", "--token", "--url", "--grace"] {
+    for option in ["--host", "--port", "--token", "--tls-cert", "--tls-key", "--url", "--grace"] {
       #expect(help.stdout.contains(option), "\(option)")
     }
     #expect(help.stdout.contains("at least 16 characters"))

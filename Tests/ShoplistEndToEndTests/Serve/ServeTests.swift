@@ -193,7 +193,8 @@ import Testing
   /// An event stream read by curl into `file`, with the server's token unless `credential`
   /// gives other curl options (a member's cookie).
   static func openStream(
-    _ server: ServingShoplist, into file: URL, credential: [String]? = nil
+    _ server: ServingShoplist, into file: URL, credential: [String]? = nil,
+    curlOptions: [String] = []
   ) throws -> Process {
     guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
       throw Shoplist.Failure("cannot create \(file.path)")
@@ -202,7 +203,7 @@ import Testing
     curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
     curl.arguments =
       ["-s", "-N"] + (credential ?? ["-H", "Authorization: Bearer \(server.token)"])
-      + [server.base + "/api/events"]
+      + [server.base + "/api/events"] + curlOptions
     curl.standardOutput = try FileHandle(forWritingTo: file)
     curl.standardError = FileHandle.nullDevice
     try curl.run()

@@ -20,20 +20,22 @@ final class ServingShoplist {
   /// Starts `shoplist serve ARGUMENTS` on `shoplist`'s database and waits for its first line.
   ///
   /// - Parameter fileLimit: The limit on open files to start it under (`ulimit -n`), if any.
-  init(
+  convenience init(
     _ shoplist: Shoplist, _ arguments: [String] = [], environment extra: [String: String] = [:],
     fileLimit: Int? = nil
   ) throws {
+    let serve = [Shoplist.binary.path, "serve", "--port", "0"] + arguments
+    let command =
+      fileLimit.map { ["/bin/sh", "-c", "ulimit -n \($0) && exec \"$0\" \"$@\""] + serve } ?? serve
+    try self.init(shoplist, command: command, environment: extra)
+  }
+
+  /// Starts `command` (a program and its arguments: `shoplist serve` as a service manager
+  /// would run it) with `shoplist`'s environment and `extra`, and waits for its first line.
+  init(_ shoplist: Shoplist, command: [String], environment extra: [String: String] = [:]) throws {
     self.shoplist = shoplist
-    if let fileLimit {
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments =
-        ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", Shoplist.binary.path, "serve"]
-        + ["--port", "0"] + arguments
-    } else {
-      process.executableURL = Shoplist.binary
-      process.arguments = ["serve", "--port", "0"] + arguments
-    }
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
     process.environment = shoplist.environment.merging(extra) { $1 }
     process.standardOutput = output
     process.standardError = errors
@@ -52,7 +54,9 @@ final class ServingShoplist {
     guard let match = firstLine.firstMatch(of: /^serving (https?:\/\/[^\/]+)\/\?token=(\S+)$/)
     else {
       process.terminate()
-      throw Shoplist.Failure("serve printed \(firstLine.debugDescription)")
+      process.waitUntilExit()
+      let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      throw Shoplist.Failure("serve printed \(firstLine.debugDescription), stderr: \(said)")
     }
     base = String(match.1)
     token = String(match.2)

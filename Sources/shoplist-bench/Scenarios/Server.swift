@@ -1,0 +1,64 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A server process for the serve rows, its address (and whether it speaks HTTPS) read from
+/// its first line.
+final class Server {
+  let process: Process
+  let base: String
+  var pid: Int32 { process.processIdentifier }
+
+  private init(process: Process, base: String) {
+    self.process = process
+    self.base = base
+  }
+
+  static func start(
+    _ executable: String, _ arguments: [String], environment: [String: String]
+  ) throws -> Server {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if !environment.isEmpty { process.environment = environment }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      line.append(chunk)
+    }
+    let text = String(decoding: line, as: UTF8.self)
+    guard let port = text.firstMatch(of: /(?:port |:)(\d+)/).map({ String($0.1) }) else {
+      process.terminate()
+      throw BenchError("\(executable) printed no port: \(text)")
+    }
+    let scheme = text.contains("https://") ? "https" : "http"
+    return Server(process: process, base: "\(scheme)://127.0.0.1:\(port)")
+  }
+
+  func stop() {
+    guard process.isRunning else { return }
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+  }
+
+  /// Runs a program to its end and returns its standard output.
+  static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
