@@ -128,11 +128,18 @@ let package = Package(
         .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
       ],
-      // The page and the API's description, compiled into the binary as byte arrays: the
-      // executable stays one file, and the page has no build step of its own.
+      // The icons are drawn once by the script beside them; the PNG files are what is built in.
+      exclude: ["Page/make_icons.py"],
+      // The page, its service worker, manifest and icons, and the API's description, compiled
+      // into the binary as byte arrays: the executable stays one file, and the page has no
+      // build step of its own.
       resources: [
         .embedInCode("Page/index.html"), .embedInCode("Page/app.css"),
         .embedInCode("Page/app.js"), .embedInCode("Page/openapi.json"),
+        .embedInCode("Page/sw.js"), .embedInCode("Page/manifest.webmanifest"),
+        .embedInCode("Page/icon-192.png"),
+        .embedInCode("Page/icon-512.png"), .embedInCode("Page/icon-maskable-512.png"),
+        .embedInCode("Page/apple-touch-icon.png"),
       ]
     ),
     .target(

@@ -73,13 +73,22 @@ public struct ShoplistServer: Sendable {
 
   let service: ShoppingService
   let configuration: Configuration
+  /// The page and the files a phone keeps of it.
+  let shell: AppShell
   /// Failed authentications by address, kept for the life of the server.
   let failures: FailedAuthentications
 
   /// A server of `service`'s database.
   public init(service: ShoppingService, configuration: Configuration) {
+    self.init(service: service, configuration: configuration, shell: .embedded)
+  }
+
+  /// A server of `service`'s database serving `shell` as its page: the one compiled in, or
+  /// another build of it.
+  init(service: ShoppingService, configuration: Configuration, shell: AppShell) {
     self.service = service
     self.configuration = configuration
+    self.shell = shell
     self.failures = FailedAuthentications(limit: configuration.failedAuthenticationLimit)
   }
 
@@ -106,7 +115,9 @@ public struct ShoplistServer: Sendable {
         publicScheme: configuration.publicURL?.lowercased().hasPrefix("https:") == true
           ? "https" : "http",
         isSecure: false))
-    PageController(token: configuration.token, failures: failures).addRoutes(to: router)
+    PageController(token: configuration.token, failures: failures, page: shell.index)
+      .addRoutes(to: router)
+    ShellController(shell: shell).addRoutes(to: router)
     let api = router.group("api")
     ListsController(service: service).addRoutes(to: api.group("lists"))
     EventsController(feed: feed, keepAlive: configuration.keepAlive).addRoutes(to: api)
