@@ -103,6 +103,8 @@ public struct ShoplistServer: Sendable {
     // A middleware wraps only the routes added after it: errors first, so that it also turns
     // the other middleware's refusals and the router's "not found" into JSON.
     router.add(middleware: JSONErrorMiddleware())
+    // A browser that opened a refused link is shown a page that says what to do, not JSON.
+    router.add(middleware: StaleLinkPageMiddleware(page: StaleLinkPage()))
     router.add(
       middleware: RequestGuardMiddleware(
         hosts: ServedHosts(listening: configuration.host, publicURL: publicAuthority),
