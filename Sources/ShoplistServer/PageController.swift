@@ -27,6 +27,11 @@ struct PageController: Sendable {
     router.get("/openapi.json") { _, _ in openAPI }
   }
 
+  /// How long a browser keeps the session cookie: 400 days, the longest browsers allow. A
+  /// cookie without one would die with the browser, and a phone that restarted in the shop
+  /// could not send the changes it queued offline once it is back online.
+  static let cookieLifetime = 400 * 24 * 60 * 60
+
   /// Sets the session cookie for the right token and sends the browser to the page.
   private func signIn(_ given: String, context: Context) throws -> Response {
     guard TokenAuthMiddleware.constantTimeEquals(given, token) else {
@@ -37,8 +42,8 @@ struct PageController: Sendable {
     var response = Response.redirect(to: "/", type: .normal)
     response.setCookie(
       Cookie(
-        name: TokenAuthMiddleware.cookieName, value: token, path: "/", httpOnly: true,
-        sameSite: .strict))
+        name: TokenAuthMiddleware.cookieName, value: token, maxAge: Self.cookieLifetime,
+        path: "/", httpOnly: true, sameSite: .strict))
     response.headers[.cacheControl] = "no-store"
     return response
   }

@@ -134,6 +134,19 @@ import Testing
     }
   }
 
+  @Test func theSignInCookieOutlivesTheBrowserSoAPhoneThatRestartedCanSendItsQueue()
+    async throws
+  {
+    let harness = try Harness()
+    try await harness.withClient { client in
+      let opened = try await client.send(.get, "/?token=\(Harness.token)", headers: [:])
+      let cookie = try #require(opened.headers[.setCookie])
+      // 400 days, the longest browsers keep a cookie; a session cookie dies with the browser.
+      #expect(cookie.contains("Max-Age=34560000"))
+      #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+    }
+  }
+
   // MARK: - Helpers
 
   /// The page's background in its light and dark schemes, as app.css sets `--bg`.
