@@ -267,7 +267,7 @@ let package = Package(
       dependencies: ["shoplist", "EmbedMigrationsTool", "ShoppingCore", "ShoplistTestSupport"],
       // Run by the serve tests, with the real browser, and read by the migration tests, from
       // their places in the source tree.
-      exclude: ["Browser/page_check.py", "Browser/csrf_check.py", "Fixtures"]
+      exclude: ["Browser", "Fixtures"]
     ),
     .testTarget(
       name: "ShoplistServerTests",
@@ -276,6 +276,8 @@ let package = Package(
         "ShoplistTestSupport",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .testTarget(
