@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A check of the page in a real browser, written in Python (selenium) and run as a process
 /// of its own. It prints one line per check and then `N passed, N failed`. A line
 /// `server: WHAT` asks the test to do something to the server — stop it, start it again —
@@ -48,10 +52,8 @@ public final class BrowserScript {
 
     var printed = ""
     var pending = Data()
-    let reader = output.fileHandleForReading
-    while true {
-      let chunk = reader.availableData
-      if chunk.isEmpty { break }
+    let reader = output.fileHandleForReading.fileDescriptor
+    while let chunk = Self.read(reader) {
       pending.append(chunk)
       while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
         let line = String(decoding: pending[pending.startIndex..<end], as: UTF8.self)
@@ -70,5 +72,18 @@ public final class BrowserScript {
     process.waitUntilExit()
     let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
     return Outcome(status: process.terminationStatus, output: printed, errors: errors)
+  }
+
+  /// The next bytes from `descriptor`, or `nil` at its end. A read interrupted by a signal
+  /// (another test's child process ending) is tried again: the script runs for many seconds,
+  /// and FileHandle's own reading stops the whole test process on an interruption.
+  private static func read(_ descriptor: Int32) -> Data? {
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 { return Data(buffer[0..<count]) }
+      if count < 0, errno == EINTR { continue }
+      return nil
+    }
   }
 }

@@ -175,6 +175,17 @@ def main():
             assert "Hardware store" in p.d.find_element(
                 "css selector", '[data-testid="list-switcher"]').text
             p.shot("20-offline-cold-open-390x844")
+            # Seen hours ago: the page says how long ago, and that is how it reads after a
+            # reload with no signal too.
+            driver.execute_script("""
+                const seen = JSON.parse(localStorage.getItem('shoplist.seenAt'));
+                seen.shopping = new Date(Date.now() - (3 * 60 + 5) * 60000).toISOString();
+                localStorage.setItem('shoplist.seenAt', JSON.stringify(seen));""")
+            driver.refresh()
+            wait_for(lambda: re.fullmatch(
+                r"The list as of (yesterday )?\d{1,2}:\d{2}( [AP]M)? \(3 h ago\)\.",
+                p.text("offline-since")), "“3 h ago”")
+            assert p.names() == ["Milk", "Bread", "Eggs"], p.names()
         step("with the server stopped, a fresh browser opens the list as last seen and says "
              "since when", cold_open_offline)
 
