@@ -49,12 +49,14 @@ final class Harness: Sendable {
     ShoplistServer(service: service, configuration: configuration, shell: shell)
   }
 
-  /// Runs `body` with a client of the running server.
+  /// Runs `body` with a client of the running server, which runs on threads of its own.
   func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
     let feed = ChangeFeed(service: service, interval: .milliseconds(20))
     let connections = OpenConnections(limit: configuration.maximumConnections ?? 1_000)
-    try await server.application(feed: feed, connections: connections)
-      .test(.live) { client in try await body(client) }
+    try await withTaskExecutorPreference(ServerThreads.shared) {
+      try await server.application(feed: feed, connections: connections)
+        .test(.live) { client in try await body(client) }
+    }
     feed.finish()
   }
 

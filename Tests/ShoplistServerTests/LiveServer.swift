@@ -43,7 +43,7 @@ final class LiveServer: Sendable {
     }
     let group = ServiceGroup(
       configuration: .init(services: [.init(service: app)], logger: Logger(label: "test")))
-    let running = Task { try await group.run() }
+    let running = Task(executorPreference: ServerThreads.shared) { try await group.run() }
     var ports = listening.makeAsyncIterator()
     guard let bound = await ports.next() else {
       running.cancel()
