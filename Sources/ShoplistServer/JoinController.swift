@@ -18,9 +18,6 @@ struct JoinController: Sendable {
   /// Where the cookie is `Secure`: pages opened over HTTPS, as for the token's cookie.
   let secureHosts: PageController.SecureHosts
 
-  /// How long the phone keeps the member's cookie: 400 days, the most browsers allow.
-  static let cookieLifetime = 400 * 24 * 60 * 60
-
   func addRoutes(to router: Router<Context>) {
     router.get("/join/:code", use: join)
   }
@@ -33,8 +30,7 @@ struct JoinController: Sendable {
       var response = Response.redirect(to: "/")
       response.setCookie(
         TokenAuthMiddleware.sessionCookie(
-          secret, secure: secureHosts.contains(request.head.authority),
-          maxAge: Self.cookieLifetime))
+          secret, secure: secureHosts.contains(request.head.authority)))
       response.headers[.cacheControl] = "no-store"
       response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
       return response

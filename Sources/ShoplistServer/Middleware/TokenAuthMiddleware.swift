@@ -27,13 +27,17 @@ struct TokenAuthMiddleware: RouterMiddleware {
   typealias Context = ServerRequestContext
   static var cookieName: String { "shoplist_session" }
 
+  /// How long a browser keeps the session cookie: 400 days, the longest browsers allow. A
+  /// cookie without one would die with the browser, and a phone that restarted in the shop
+  /// could not send the changes it queued offline once it is back online.
+  static let cookieLifetime = 400 * 24 * 60 * 60
+
   /// The session cookie holding `value` (the token, or a member's secret), as every sign-in
-  /// sets it: for the whole site, out of scripts' reach, never sent with another site's
-  /// requests, `Secure` when the page was opened over HTTPS, kept for `maxAge` seconds (for
-  /// the browser session without).
-  static func sessionCookie(_ value: String, secure: Bool, maxAge: Int? = nil) -> Cookie {
+  /// sets it: for the whole site, for ``cookieLifetime``, out of scripts' reach, never sent
+  /// with another site's requests, and `Secure` when the page was opened over HTTPS.
+  static func sessionCookie(_ value: String, secure: Bool) -> Cookie {
     Cookie(
-      name: cookieName, value: value, maxAge: maxAge, path: "/", secure: secure,
+      name: cookieName, value: value, maxAge: cookieLifetime, path: "/", secure: secure,
       httpOnly: true, sameSite: .strict)
   }
   static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import Testing
 
 /// The QR code `shoplist members add` draws on a terminal, read back as a camera would: the

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import Testing
 
 /// A member's invite link in headless Chromium (`Browser/members_check.py`, which starts and
@@ -13,15 +14,14 @@ import Testing
     .timeLimit(.minutes(3)))
   func anInviteSignsAPhoneInForGoodAndOnlyOnce() throws {
     let shoplist = try Shoplist()
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Browser/members_check.py")
+    let script = TestTools.browserScript("members_check.py", from: #filePath)
 
     let result = try shoplist.runTool(
       "/usr/bin/env",
       [
         "python3", script.path, "--db", shoplist.database.path, "--binary",
-        Shoplist.binary.path, "--shots", ServeTests.screenshotFolder.path,
-      ])
+        Shoplist.binary.path, "--shots", TestTools.screenshotFolder(from: #filePath).path,
+      ], environment: ["PYTHONDONTWRITEBYTECODE": "1"])
 
     #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2_000))")
     #expect(result.stdout.contains("6 passed, 0 failed"), "\(result.stdout)")

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -157,9 +158,8 @@ import Testing
   func thePageWorksInARealBrowserOnlineAndOffline() throws {
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist, ["--wait", "1"])
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Browser/page_check.py")
-    let shots = Self.screenshotFolder
+    let script = TestTools.browserScript("page_check.py", from: #filePath)
+    let shots = TestTools.screenshotFolder(from: #filePath)
 
     let result = try shoplist.runTool(
       "/usr/bin/env",
@@ -174,13 +174,6 @@ import Testing
   }
 
   // MARK: - Helpers
-
-  /// Where the browser test leaves its screenshots: `.build/screenshots` of the package.
-  static var screenshotFolder: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent(".build/screenshots")
-  }
 
   static func otherAddresses(_ shoplist: Shoplist) throws -> [String] {
     let result = try shoplist.runTool("/usr/bin/env", ["hostname", "-I"])
