@@ -37,9 +37,24 @@ final class ChangeFeed: Sendable {
 
   private let state = Mutex(State())
 
-  init(service: ShoppingService, interval: Duration = .milliseconds(100)) {
+  /// Where the database is asked (its calls block): NIO's shared pool in the server.
+  private let threadPool: NIOThreadPool
+  /// Where the watching task runs; nil: the global executor, like any task.
+  private let executor: (any TaskExecutor)?
+
+  /// A feed of `service`'s changes, looked for every `interval` on `threadPool`, watched from a
+  /// task on `executor`.
+  ///
+  /// A process that runs other work beside the server (a program embedding it, a test run)
+  /// can give the feed threads of its own, so that its streams never wait behind that work.
+  init(
+    service: ShoppingService, interval: Duration = .milliseconds(100),
+    threadPool: NIOThreadPool = .singleton, executor: (any TaskExecutor)? = nil
+  ) {
     self.service = service
     self.interval = interval
+    self.threadPool = threadPool
+    self.executor = executor
   }
 
   /// The names of lists as they change, until the stream is dropped or ``finish()``, or,
@@ -53,7 +68,9 @@ final class ChangeFeed: Sendable {
       state.nextID += 1
       state.subscribers[id] = Subscriber(continuation: continuation, member: member)
       if member != nil { state.membersToCheck = true }
-      if state.watcher == nil { state.watcher = Task { [weak self] in await self?.watch() } }
+      if state.watcher == nil {
+        state.watcher = Task(executorPreference: executor) { [weak self] in await self?.watch() }
+      }
       return id
     }
     guard let id else {
@@ -93,15 +110,15 @@ final class ChangeFeed: Sendable {
 
   private func watch() async {
     let service = self.service
-    var seen = (try? await NIOThreadPool.singleton.runIfActive { try service.newestChange() }) ?? 0
-    var stamp = try? await NIOThreadPool.singleton.runIfActive { try service.membershipStamp() }
+    var seen = (try? await threadPool.runIfActive { try service.newestChange() }) ?? 0
+    var stamp = try? await threadPool.runIfActive { try service.membershipStamp() }
     while !Task.isCancelled {
       try? await Task.sleep(for: interval)
       if Task.isCancelled { break }
       await endStreamsOfRemovedMembers(stamp: &stamp)
       let after = seen
       guard
-        let (newest, lists) = try? await NIOThreadPool.singleton.runIfActive({
+        let (newest, lists) = try? await threadPool.runIfActive({
           try service.listsChanged(after: after)
         })
       else { continue }  // busy or briefly unreadable: asked again next time
@@ -123,10 +140,10 @@ final class ChangeFeed: Sendable {
     }
     guard !members.isEmpty else { return }
     let service = self.service
-    let now = try? await NIOThreadPool.singleton.runIfActive { try service.membershipStamp() }
+    let now = try? await threadPool.runIfActive { try service.membershipStamp() }
     guard mustCheck || now == nil || now != stamp else { return }
     guard
-      let remaining = try? await NIOThreadPool.singleton.runIfActive({
+      let remaining = try? await threadPool.runIfActive({
         try service.existingMembers(members)
       })
     else {

@@ -51,7 +51,7 @@ final class Harness: Sendable {
 
   /// Runs `body` with a client of the running server, which runs on threads of its own.
   func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-    let feed = ChangeFeed(service: service, interval: .milliseconds(20))
+    let feed = ServerThreads.feed(self, interval: .milliseconds(20))
     let connections = OpenConnections(limit: configuration.maximumConnections ?? 1_000)
     try await withTaskExecutorPreference(ServerThreads.shared) {
       try await server.application(feed: feed, connections: connections)

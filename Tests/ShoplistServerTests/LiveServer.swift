@@ -34,7 +34,7 @@ final class LiveServer: Sendable {
     configuration.port = port
     let server = ShoplistServer(
       service: harness.service, configuration: configuration, shell: shell)
-    let feed = ChangeFeed(service: harness.service, interval: configuration.changePolling)
+    let feed = ServerThreads.feed(harness, interval: configuration.changePolling)
     let connections = OpenConnections(limit: 1_000)
     let (listening, announce) = AsyncStream.makeStream(of: Int.self)
     let app = server.application(feed: feed, connections: connections) { port in

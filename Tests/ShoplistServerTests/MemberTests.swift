@@ -216,14 +216,17 @@ import Testing
         configuration.token = "another-token-0123456789"
         return configuration
       }())
-    let feed = ChangeFeed(service: harness.service, interval: .milliseconds(20))
+    let feed = ServerThreads.feed(harness, interval: .milliseconds(20))
     let connections = OpenConnections(limit: 100)
     let kept = secret.withLock { $0 }
-    try await restarted.application(feed: feed, connections: connections).test(.live) { client in
-      let old = try await client.send(.get, "/api/lists")
-      #expect(old.status == .unauthorized)
-      let member = try await client.send(.get, "/api/me", headers: Self.cookie(kept))
-      #expect(member.body == #"{"member": "Ana"}"#)
+    try await withTaskExecutorPreference(ServerThreads.shared) {
+      try await restarted.application(feed: feed, connections: connections).test(.live) {
+        client in
+        let old = try await client.send(.get, "/api/lists")
+        #expect(old.status == .unauthorized)
+        let member = try await client.send(.get, "/api/me", headers: Self.cookie(kept))
+        #expect(member.body == #"{"member": "Ana"}"#)
+      }
     }
     feed.finish()
   }

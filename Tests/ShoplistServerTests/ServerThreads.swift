@@ -1,4 +1,7 @@
 import Foundation
+import NIOPosix
+
+@testable import ShoplistServer
 
 /// Threads of the in-process server's own, as `shoplist serve` has a process of its own.
 ///
@@ -10,6 +13,20 @@ import Foundation
 final class ServerThreads: TaskExecutor, @unchecked Sendable {
   /// One executor for every in-process server: two threads, like the machine's cores.
   static let shared = ServerThreads(count: 2)
+
+  /// Threads for the database calls of in-process servers' change feeds, which block: NIO's
+  /// shared pool is busy with the other tests' blocking work.
+  static let blockingPool: NIOThreadPool = {
+    let pool = NIOThreadPool(numberOfThreads: 2)
+    pool.start()
+    return pool
+  }()
+
+  /// A change feed of `harness`'s database on these threads, looking every `interval`.
+  static func feed(_ harness: Harness, interval: Duration) -> ChangeFeed {
+    ChangeFeed(
+      service: harness.service, interval: interval, threadPool: blockingPool, executor: shared)
+  }
 
   // `jobs` is guarded by `condition`.
   private let condition = NSCondition()
