@@ -141,7 +141,7 @@ let package = Package(
         .embedInCode("Page/index.html"), .embedInCode("Page/app.css"),
         .embedInCode("Page/app.js"), .embedInCode("Page/openapi.json"),
         .embedInCode("Page/sw.js"), .embedInCode("Page/manifest.webmanifest"),
-        .embedInCode("Page/stale-link.html"), .embedInCode("Page/icon-192.png"),
+        .embedInCode("Page/link-page.html"), .embedInCode("Page/icon-192.png"),
         .embedInCode("Page/icon-512.png"), .embedInCode("Page/icon-maskable-512.png"),
         .embedInCode("Page/apple-touch-icon.png"),
       ]
