@@ -132,11 +132,18 @@ let package = Package(
         .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ],
-      // The page and the API's description, compiled into the binary as byte arrays: the
-      // executable stays one file, and the page has no build step of its own.
+      // The icons are drawn once by the script beside them; the PNG files are what is built in.
+      exclude: ["Page/make_icons.py"],
+      // The page, its service worker, manifest and icons, and the API's description, compiled
+      // into the binary as byte arrays: the executable stays one file, and the page has no
+      // build step of its own.
       resources: [
         .embedInCode("Page/index.html"), .embedInCode("Page/app.css"),
         .embedInCode("Page/app.js"), .embedInCode("Page/openapi.json"),
+        .embedInCode("Page/sw.js"), .embedInCode("Page/manifest.webmanifest"),
+        .embedInCode("Page/link-page.html"), .embedInCode("Page/icon-192.png"),
+        .embedInCode("Page/icon-512.png"), .embedInCode("Page/icon-maskable-512.png"),
+        .embedInCode("Page/apple-touch-icon.png"),
       ]
     ),
     .target(
@@ -264,7 +271,7 @@ let package = Package(
       dependencies: ["shoplist", "EmbedMigrationsTool", "ShoppingCore", "ShoplistTestSupport"],
       // Run by the serve tests, with the real browser, and read by the migration tests, from
       // their places in the source tree.
-      exclude: ["Browser/page_check.py", "Browser/csrf_check.py", "Fixtures"]
+      exclude: ["Browser", "Fixtures"]
     ),
     .testTarget(
       name: "ShoplistServerTests",
@@ -273,6 +280,8 @@ let package = Package(
         "ShoplistTestSupport",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .testTarget(

@@ -26,6 +26,8 @@ enum ExitStatus: Int32 {
       return (.data, error.description)
     case let error as HistoryError:
       return (.data, error.description)
+    case let error as MemberError:
+      return (.data, error.description)
     case let error as CommandError:
       switch error {
       case let .usage(message): return (.usage, message)

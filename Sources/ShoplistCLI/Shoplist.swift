@@ -33,7 +33,7 @@ public struct Shoplist: ParsableCommand {
       ClearCommand.self, ResetCommand.self, MoveCommand.self, SortCommand.self,
       ListsCommand.self, ImportCommand.self, ExportCommand.self, HistoryCommand.self,
       UndoCommand.self, RedoCommand.self, FindCommand.self, AislesCommand.self, ServeCommand.self,
-      DbCommand.self,
+      MembersCommand.self, DbCommand.self,
     ]
   )
 
@@ -96,6 +96,8 @@ public struct Shoplist: ParsableCommand {
     } catch let error as TransferError {
       return report(error, context)
     } catch let error as HistoryError {
+      return report(error, context)
+    } catch let error as MemberError {
       return report(error, context)
     } catch {
       // What is left comes from the argument parser: a help request, or a validation error.

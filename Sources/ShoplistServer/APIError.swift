@@ -96,6 +96,16 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
   }
 }
 
+extension FailedAuthentications {
+  /// Counts a wrong credential (a token, a cookie, an invite code) from `address`, and
+  /// returns the refusal it gets: 401, or 429 when the address was held off already.
+  func refusal(countingFailureFrom address: String) -> APIError {
+    let blocked = isBlocked(address)
+    recordFailure(from: address)
+    return blocked ? APIError.tooManyFailures : APIError.unauthorized
+  }
+}
+
 /// The outermost middleware: every error thrown below it — by a route, the token check, the
 /// router's not-found answer, body decoding or its size limit — becomes an ``APIError``
 /// response, so a client always gets `{"error": "…"}`.

@@ -1,3 +1,4 @@
+import Foundation
 import NIOPosix
 import ShoppingService
 import Synchronization
@@ -9,34 +10,67 @@ import Synchronization
 /// While at least one stream is open, a task asks the database for its newest history entry
 /// every ``interval`` (one indexed lookup); when it moved on, the entries since say which lists
 /// changed. With no stream open nothing runs at all.
+///
+/// A member's stream ends as soon as they are removed, by this process or another (the
+/// command line): while members' streams are open, the task also asks SQLite whether anyone
+/// wrote to the database (``ShoppingService/membershipStamp()``, which reads nothing from the
+/// file), and only then whether those members still are.
 final class ChangeFeed: Sendable {
   let service: ShoppingService
   let interval: Duration
 
+  private struct Subscriber {
+    let continuation: AsyncStream<String>.Continuation
+    /// The member whose stream it is, if a member's.
+    let member: UUID?
+  }
+
   private struct State {
     var nextID = 0
-    var subscribers: [Int: AsyncStream<String>.Continuation] = [:]
+    var subscribers: [Int: Subscriber] = [:]
     var watcher: Task<Void, Never>?
     var finished = false
+    /// Whether a member's stream opened since the members were last checked: they may have
+    /// been removed just before.
+    var membersToCheck = false
   }
 
   private let state = Mutex(State())
 
-  init(service: ShoppingService, interval: Duration = .milliseconds(100)) {
+  /// Where the database is asked (its calls block): NIO's shared pool in the server.
+  private let threadPool: NIOThreadPool
+  /// Where the watching task runs; nil: the global executor, like any task.
+  private let executor: (any TaskExecutor)?
+
+  /// A feed of `service`'s changes, looked for every `interval` on `threadPool`, watched from a
+  /// task on `executor`.
+  ///
+  /// A process that runs other work beside the server (a program embedding it, a test run)
+  /// can give the feed threads of its own, so that its streams never wait behind that work.
+  init(
+    service: ShoppingService, interval: Duration = .milliseconds(100),
+    threadPool: NIOThreadPool = .singleton, executor: (any TaskExecutor)? = nil
+  ) {
     self.service = service
     self.interval = interval
+    self.threadPool = threadPool
+    self.executor = executor
   }
 
-  /// The names of lists as they change, until the stream is dropped or ``finish()``.
-  func subscribe() -> AsyncStream<String> {
+  /// The names of lists as they change, until the stream is dropped or ``finish()``, or,
+  /// for a member's stream, until `member` is removed.
+  func subscribe(member: UUID? = nil) -> AsyncStream<String> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: String.self, bufferingPolicy: .bufferingNewest(256))
     let id: Int? = state.withLock { state in
       guard !state.finished else { return nil }
       let id = state.nextID
       state.nextID += 1
-      state.subscribers[id] = continuation
-      if state.watcher == nil { state.watcher = Task { [weak self] in await self?.watch() } }
+      state.subscribers[id] = Subscriber(continuation: continuation, member: member)
+      if member != nil { state.membersToCheck = true }
+      if state.watcher == nil {
+        state.watcher = Task(executorPreference: executor) { [weak self] in await self?.watch() }
+      }
       return id
     }
     guard let id else {
@@ -61,7 +95,7 @@ final class ChangeFeed: Sendable {
       return (Array(state.subscribers.values), state.watcher)
     }
     watcher?.cancel()
-    for subscriber in subscribers { subscriber.finish() }
+    for subscriber in subscribers { subscriber.continuation.finish() }
   }
 
   private func unsubscribe(_ id: Int) {
@@ -76,13 +110,15 @@ final class ChangeFeed: Sendable {
 
   private func watch() async {
     let service = self.service
-    var seen = (try? await NIOThreadPool.singleton.runIfActive { try service.newestChange() }) ?? 0
+    var seen = (try? await threadPool.runIfActive { try service.newestChange() }) ?? 0
+    var stamp = try? await threadPool.runIfActive { try service.membershipStamp() }
     while !Task.isCancelled {
       try? await Task.sleep(for: interval)
       if Task.isCancelled { break }
+      await endStreamsOfRemovedMembers(stamp: &stamp)
       let after = seen
       guard
-        let (newest, lists) = try? await NIOThreadPool.singleton.runIfActive({
+        let (newest, lists) = try? await threadPool.runIfActive({
           try service.listsChanged(after: after)
         })
       else { continue }  // busy or briefly unreadable: asked again next time
@@ -90,8 +126,40 @@ final class ChangeFeed: Sendable {
       guard !lists.isEmpty else { continue }
       let subscribers = state.withLock { Array($0.subscribers.values) }
       for list in lists {
-        for subscriber in subscribers { subscriber.yield(list) }
+        for subscriber in subscribers { subscriber.continuation.yield(list) }
       }
     }
+  }
+
+  /// Ends the streams of members who are members no longer, if a member's stream is open and
+  /// the database was written since `stamp` (or a member's stream opened since the last look).
+  private func endStreamsOfRemovedMembers(stamp: inout MembershipStamp?) async {
+    let (members, mustCheck) = state.withLock { state in
+      defer { state.membersToCheck = false }
+      return (Set(state.subscribers.values.compactMap(\.member)), state.membersToCheck)
+    }
+    guard !members.isEmpty else { return }
+    let service = self.service
+    let now = try? await threadPool.runIfActive { try service.membershipStamp() }
+    guard mustCheck || now == nil || now != stamp else { return }
+    guard
+      let remaining = try? await threadPool.runIfActive({
+        try service.existingMembers(members)
+      })
+    else {
+      // Busy or briefly unreadable: looked at again next time.
+      state.withLock { $0.membersToCheck = true }
+      return
+    }
+    stamp = now
+    let ended = state.withLock { state in
+      // Only the members looked up: one whose stream opened meanwhile is looked up next time.
+      let gone = state.subscribers.filter { _, subscriber in
+        subscriber.member.map { members.contains($0) && !remaining.contains($0) } ?? false
+      }
+      for id in gone.keys { state.subscribers[id] = nil }
+      return gone.values.map(\.continuation)
+    }
+    for continuation in ended { continuation.finish() }
   }
 }

@@ -6,8 +6,9 @@ import ShoppingTransfer
 
 /// `GET /api/events`: Server-Sent Events, an event `change` with data `{"list": NAME}` for
 /// each list that changes. A comment every ``keepAlive`` keeps proxies and phones from closing
-/// a quiet stream; the stream ends when the client goes or the server shuts down.
-struct EventsController<Context: RequestContext>: Sendable {
+/// a quiet stream; the stream ends when the client goes, the server shuts down, or, for a
+/// member's stream, the member is removed.
+struct EventsController<Context: RequesterContext>: Sendable {
   let feed: ChangeFeed
   let keepAlive: Duration
 
@@ -27,7 +28,7 @@ struct EventsController<Context: RequestContext>: Sendable {
       body: ResponseBody { writer in
         let (frames, send) = AsyncStream.makeStream(
           of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(256))
-        let changes = feed.subscribe()
+        let changes = feed.subscribe(member: context.requester.memberID)
         try await request.body.consumeWithInboundCloseHandler { _ in
           await withGracefulShutdownHandler {
             await withTaskGroup(of: Void.self) { group in

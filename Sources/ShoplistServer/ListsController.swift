@@ -8,8 +8,9 @@ import ShoppingTransfer
 
 /// The JSON API over the shared library: each route reads its request, calls one
 /// ``ShoppingService`` method (one transaction), and answers with the document the command
-/// line's `--json` prints. Changes are labelled `web: …` in history.
-struct ListsController<Context: RequestContext>: Sendable {
+/// line's `--json` prints. Changes are labelled `web: …` in history, or `web (NAME): …` and
+/// carry the member's name when a member of the household made them.
+struct ListsController<Context: RequesterContext>: Sendable {
   let service: ShoppingService
 
   func addRoutes(to group: RouterGroup<Context>) {
@@ -32,8 +33,11 @@ struct ListsController<Context: RequestContext>: Sendable {
 
   @Sendable func createList(_ request: Request, context: Context) async throws -> Response {
     let body = try await request.decode(as: NewListBody.self, context: context)
+    let requester = context.requester
     return try await json(status: .created) {
-      let list = try service.createList(named: body.name, label: "web: new list \(body.name)")
+      let list = try service.createList(
+        named: body.name, label: requester.labelPrefix + "new list \(body.name)",
+        by: requester.memberName)
       return ListDocuments.list(list)
     }
   }
@@ -48,7 +52,7 @@ struct ListsController<Context: RequestContext>: Sendable {
     let body = try await request.decode(as: NewItemBody.self, context: context)
     let precondition = try body.precondition()
     let intent = ListIntent.add(names: [body.name], changes: try body.changes())
-    return try await change(intent, only: precondition, on: name) {
+    return try await change(intent, only: precondition, on: name, by: context) {
       "add \($0.items.first?.after?.name ?? body.name)"
     }
   }
@@ -62,7 +66,8 @@ struct ListsController<Context: RequestContext>: Sendable {
       body.onlyChecks
       ? (body.checked == true ? "check" : body.checked == false ? "uncheck" : "edit") : "edit"
     return try await change(
-      .edit(.id(id), name: body.name, changes: try body.changes()), only: precondition, on: name
+      .edit(.id(id), name: body.name, changes: try body.changes()), only: precondition,
+      on: name, by: context
     ) { "\(verb) \($0.items.first?.before?.name ?? id.uuidString)" }
   }
 
@@ -70,32 +75,33 @@ struct ListsController<Context: RequestContext>: Sendable {
     let name = try listName(context)
     let id = try itemID(context)
     let precondition = try IfUpdatedAt.query(of: request)
-    return try await change(.remove([.id(id)]), only: precondition, on: name) {
+    return try await change(.remove([.id(id)]), only: precondition, on: name, by: context) {
       "remove \($0.items.first?.before?.name ?? id.uuidString)"
     }
   }
 
   @Sendable func clear(_ request: Request, context: Context) async throws -> Response {
-    try await change(.clearChecked, on: try listName(context)) { _ in "clear" }
+    try await change(.clearChecked, on: try listName(context), by: context) { _ in "clear" }
   }
 
   @Sendable func reset(_ request: Request, context: Context) async throws -> Response {
-    try await change(.resetChecks, on: try listName(context)) { _ in "reset" }
+    try await change(.resetChecks, on: try listName(context), by: context) { _ in "reset" }
   }
 
   // MARK: - Helpers
 
-  /// Runs `intent` on the list, only if `precondition` holds when one is given, and answers
-  /// with the list document after it.
+  /// Runs `intent` on the list, only if `precondition` holds when one is given, on behalf of
+  /// the request's ``Requester``, and answers with the list document after it.
   private func change(
     _ intent: ListIntent, only precondition: ItemPrecondition? = nil, on list: String,
-    describe: @escaping @Sendable (ListOutcome) -> String
+    by context: Context, describe: @escaping @Sendable (ListOutcome) -> String
   ) async throws -> Response {
     let intent = precondition.map(intent.only(if:)) ?? intent
+    let requester = context.requester
     return try await json {
       let outcome = try service.perform(
-        intent, onList: list, returningCompleteList: true,
-        labelling: { "web: " + describe($0) })
+        intent, onList: list, returningCompleteList: true, by: requester.memberName,
+        labelling: { requester.labelPrefix + describe($0) })
       return ListDocuments.list(outcome.list)
     }
   }

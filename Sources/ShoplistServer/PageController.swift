@@ -2,8 +2,8 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// The page at `/` and its two files, compiled into the binary from `Page/` (see
-/// Package.swift), and the OpenAPI description of the API. No data: served without a token.
+/// The page at `/` (its other files are ``ShellController``'s), and the OpenAPI description
+/// of the API. No data: served without a token.
 ///
 /// Opening the address `serve` printed (`/?token=TOKEN`) keeps the token in the session cookie
 /// and takes it out of the address bar (and of the history and bookmarks); a wrong token there
@@ -31,11 +31,11 @@ struct PageController: Sendable {
       }
     }
   }
+  /// The page, as this build of it has it.
+  let page: AppShell.File
 
   func addRoutes(to router: Router<Context>) {
-    let index = EmbeddedFile(PackageResources.index_html, type: "text/html; charset=utf-8")
-    let style = EmbeddedFile(PackageResources.app_css, type: "text/css; charset=utf-8")
-    let script = EmbeddedFile(PackageResources.app_js, type: "text/javascript; charset=utf-8")
+    let index = EmbeddedFile(page.bytes, type: page.type)
     let openAPI = EmbeddedFile(PackageResources.openapi_json, type: "application/json")
     router.get("/") { request, context in
       guard let given = request.uri.queryParameters["token"] else {
@@ -44,8 +44,6 @@ struct PageController: Sendable {
       return try signIn(
         String(given), secure: secureHosts.contains(request.head.authority), context: context)
     }
-    router.get("/app.css") { _, _ in style }
-    router.get("/app.js") { _, _ in script }
     router.get("/openapi.json") { _, _ in openAPI }
   }
 
@@ -57,35 +55,8 @@ struct PageController: Sendable {
       throw blocked ? APIError.tooManyFailures : APIError.unauthorized
     }
     var response = Response.redirect(to: "/", type: .normal)
-    response.setCookie(
-      Cookie(
-        name: TokenAuthMiddleware.cookieName, value: token, path: "/", secure: secure,
-        httpOnly: true, sameSite: .strict))
+    response.setCookie(TokenAuthMiddleware.sessionCookie(token, secure: secure))
     response.headers[.cacheControl] = "no-store"
     return response
-  }
-}
-
-/// A file compiled into the binary, served as it is.
-struct EmbeddedFile: ResponseGenerator, Sendable {
-  let type: String
-  let bytes: ByteBuffer
-
-  init(_ bytes: [UInt8], type: String) {
-    self.type = type
-    self.bytes = ByteBuffer(bytes: bytes)
-  }
-
-  func response(from request: Request, context: some RequestContext) -> Response {
-    Response(
-      status: .ok,
-      headers: [
-        .contentType: type, .cacheControl: "no-cache", .xContentTypeOptions: "nosniff",
-        .contentSecurityPolicy:
-          "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-          + "connect-src 'self'; frame-ancestors 'none'",
-        HTTPField.Name("Referrer-Policy")!: "no-referrer",
-      ],
-      body: ResponseBody(byteBuffer: bytes))
   }
 }

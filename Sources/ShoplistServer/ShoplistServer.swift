@@ -78,13 +78,22 @@ public struct ShoplistServer: Sendable {
 
   let service: ShoppingService
   let configuration: Configuration
+  /// The page and the files a phone keeps of it.
+  let shell: AppShell
   /// Failed authentications by address, kept for the life of the server.
   let failures: FailedAuthentications
 
   /// A server of `service`'s database.
   public init(service: ShoppingService, configuration: Configuration) {
+    self.init(service: service, configuration: configuration, shell: .embedded)
+  }
+
+  /// A server of `service`'s database serving `shell` as its page: the one compiled in, or
+  /// another build of it.
+  init(service: ShoppingService, configuration: Configuration, shell: AppShell) {
     self.service = service
     self.configuration = configuration
+    self.shell = shell
     self.failures = FailedAuthentications(limit: configuration.failedAuthenticationLimit)
   }
 
@@ -113,6 +122,8 @@ public struct ShoplistServer: Sendable {
     // A middleware wraps only the routes added after it: errors first, so that it also turns
     // the other middleware's refusals and the router's "not found" into JSON.
     router.add(middleware: JSONErrorMiddleware())
+    // A browser that opened a refused link is shown a page that says what to do, not JSON.
+    router.add(middleware: StaleLinkPageMiddleware(page: StaleLinkPage()))
     router.add(
       middleware: RequestGuardMiddleware(
         hosts: ServedHosts(listening: configuration.host, publicURL: publicAuthority),
@@ -121,15 +132,19 @@ public struct ShoplistServer: Sendable {
     // wraps the router's "not found" too, so an unknown /api path is 401 without the token.
     router.add(
       middleware: TokenAuthMiddleware(
-        token: configuration.token, failures: failures, publicOrigin: publicAuthority,
-        publicScheme: publicScheme, isSecure: configuration.certificate != nil))
+        token: configuration.token, service: service, failures: failures,
+        publicOrigin: publicAuthority, publicScheme: publicScheme,
+        isSecure: configuration.certificate != nil))
     PageController(
-      token: configuration.token, failures: failures,
-      secureHosts: secureHosts
+      token: configuration.token, failures: failures, secureHosts: secureHosts, page: shell.index
     ).addRoutes(to: router)
+    ShellController(shell: shell).addRoutes(to: router)
+    JoinController(service: service, failures: failures, secureHosts: secureHosts)
+      .addRoutes(to: router)
     let api = router.group("api")
     ListsController(service: service).addRoutes(to: api.group("lists"))
     EventsController(feed: feed, keepAlive: configuration.keepAlive).addRoutes(to: api)
+    SessionController().addRoutes(to: api)
     return router
   }
 
@@ -215,12 +230,14 @@ public struct ShoplistServer: Sendable {
   }
 }
 
-/// The context of every request: bodies up to 1 MiB (larger ones are answered 413), and the
-/// address the request came from.
-struct ServerRequestContext: RequestContext {
+/// The context of every request: bodies up to 1 MiB (larger ones are answered 413), the
+/// address the request came from, and who it comes from once its credential is checked.
+struct ServerRequestContext: RequesterContext {
   var coreContext: CoreRequestContextStorage
   /// The client's address as text (its IP address), or `"unknown"`.
   let remoteAddressText: String
+  /// Who the request comes from, as ``TokenAuthMiddleware`` found.
+  var requester = Requester.nobody
 
   init(source: ApplicationRequestContextSource) {
     coreContext = CoreRequestContextStorage(source: source)

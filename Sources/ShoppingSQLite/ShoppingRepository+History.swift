@@ -10,22 +10,24 @@ extension ShoppingRepository {
   /// Adds an entry for `change`, made in this transaction, and drops the entries past
   /// ``historyLimit`` in the same transaction.
   ///
+  /// - Parameter by: The name of the member who made the change, if a member did.
   /// - Returns: The new entry's number.
   @discardableResult
   public func appendHistory(
     command: String, summary: String, kind: HistoryEntry.Kind = .change, target: Int? = nil,
-    at date: Date, change: ChangeRecord
+    at date: Date, by member: String? = nil, change: ChangeRecord
   ) throws(DatabaseError) -> Int {
     try checkUsable(writing: true)
     var id = 0
     try connection.query(
       """
-      INSERT INTO history (at, command, summary, kind, target, record)
-      VALUES (?, ?, ?, ?, ?, ?) RETURNING id
+      INSERT INTO history (at, command, summary, kind, target, by, record)
+      VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
       """,
       [
         .date(date), .text(command), .text(summary), .text(kind.rawValue),
-        target.map { .integer(Int64($0)) } ?? .null, .bytes(ChangeRecordCodec.encode(change)),
+        target.map { .integer(Int64($0)) } ?? .null, .text(member),
+        .bytes(ChangeRecordCodec.encode(change)),
       ]
     ) { row throws(DatabaseError) in
       id = Int(row.integer(0))
@@ -65,7 +67,7 @@ extension ShoppingRepository {
         + "WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
       [.text("[" + ids.map(String.init).joined(separator: ",") + "]")]
     ) { row throws(DatabaseError) in
-      found.append((try historyEntry(row), try change(row, 7)))
+      found.append((try historyEntry(row), try change(row, 8)))
     }
     return found
   }
@@ -101,7 +103,7 @@ extension ShoppingRepository {
     return try connection.integer("SELECT max(id) FROM history") ?? 0
   }
 
-  private static let historyColumns = "id, at, command, summary, kind, target, undoneBy"
+  private static let historyColumns = "id, at, command, summary, kind, target, undoneBy, by"
 
   private func entries(
     _ clause: String, _ values: [SQLValue]
@@ -125,7 +127,7 @@ extension ShoppingRepository {
     return HistoryEntry(
       id: Int(row.integer(0)), at: at, command: row.text(2), summary: row.text(3), kind: kind,
       target: row.isNull(5) ? nil : Int(row.integer(5)),
-      undoneBy: row.isNull(6) ? nil : Int(row.integer(6))
+      undoneBy: row.isNull(6) ? nil : Int(row.integer(6)), by: row.optionalText(7)
     )
   }
 

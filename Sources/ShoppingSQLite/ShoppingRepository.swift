@@ -260,13 +260,13 @@ extension ShoppingRepository {
 
   // MARK: Decoding columns
 
-  private func decodeID(_ row: Row, _ column: Int32, _ field: String) throws(DatabaseError) -> UUID
+  func decodeID(_ row: Row, _ column: Int32, _ field: String) throws(DatabaseError) -> UUID
   {
     guard let id = row.uuid(column) else { throw invalid(field, row.text(column)) }
     return id
   }
 
-  private func decodeDate(
+  func decodeDate(
     _ row: Row, _ column: Int32, _ field: String
   ) throws(DatabaseError) -> Date {
     // Most items of a list share their times: the last timestamp read is compared first.

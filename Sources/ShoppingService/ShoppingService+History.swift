@@ -7,16 +7,20 @@ extension ShoppingService {
   /// Runs `body` in one write transaction and, if it changed anything, records a history
   /// entry labelled `label` in the same transaction: what changed and what it overwrote,
   /// enough to undo it. Every change a service makes goes through here.
+  ///
+  /// `member` is the name of the member of the household who made the change, if one did:
+  /// the entry carries it (``ShoppingSQLite/HistoryEntry/by``).
   func journaledWrite<T>(
-    _ label: String, _ body: (ShoppingRepository) throws -> T
+    _ label: String, by member: String? = nil, _ body: (ShoppingRepository) throws -> T
   ) throws -> T {
-    try journaledWrite(labelling: { _ in label }, body)
+    try journaledWrite(labelling: { _ in label }, by: member, body)
   }
 
-  /// ``journaledWrite(_:_:)`` with the entry's label made from what `body` returned (a web
+  /// ``journaledWrite(_:by:_:)`` with the entry's label made from what `body` returned (a web
   /// change is labelled with the item's name, known once its id is resolved).
   func journaledWrite<T>(
-    labelling label: (T) -> String, _ body: (ShoppingRepository) throws -> T
+    labelling label: (T) -> String, by member: String? = nil,
+    _ body: (ShoppingRepository) throws -> T
   ) throws -> T {
     try database.write { repository in
       repository.startRecording()
@@ -25,7 +29,7 @@ extension ShoppingService {
       if !change.isEmpty {
         try repository.appendHistory(
           command: label(result), summary: summary(change, repository), at: environment.now(),
-          change: change
+          by: member, change: change
         )
       }
       return result

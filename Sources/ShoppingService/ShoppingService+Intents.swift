@@ -39,13 +39,17 @@ extension ShoppingService {
   /// ``perform(_:onList:creatingIfMissing:returningCompleteList:label:)`` with the history
   /// entry's label made from the outcome: `web: check Milk` names the item a request gave by
   /// its id.
+  ///
+  /// - Parameter member: The member of the household making the change, if one is: the
+  ///   history entry names them (``ShoppingSQLite/HistoryEntry/by``).
   @discardableResult
   public func perform(
     _ intent: ListIntent, onList name: String?, creatingIfMissing: Bool = false,
-    returningCompleteList: Bool = false, labelling label: (ListOutcome) -> String
+    returningCompleteList: Bool = false, by member: String? = nil,
+    labelling label: (ListOutcome) -> String
   ) throws -> ListOutcome {
     let listName = try name.map(Naming.name)
-    return try journaledWrite(labelling: label) { repository in
+    return try journaledWrite(labelling: label, by: member) { repository in
       var plan = LoadPlan(intent)
       if returningCompleteList { plan.everything = true }
       let session = try ListSession.open(

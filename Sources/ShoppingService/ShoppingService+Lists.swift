@@ -7,11 +7,14 @@ import ShoppingSQLite
 extension ShoppingService {
   /// Creates an empty list.
   ///
+  /// - Parameter member: The member of the household creating it, if one is.
   /// - Returns: The new list.
   /// - Throws: ``ShoppingCore/ShoppingError/listNameTaken(_:)`` or an invalid name.
   @discardableResult
-  public func createList(named name: String, label: String? = nil) throws -> ShoppingList {
-    try journaledWrite(label ?? "lists create \(name)") { repository in
+  public func createList(
+    named name: String, label: String? = nil, by member: String? = nil
+  ) throws -> ShoppingList {
+    try journaledWrite(label ?? "lists create \(name)", by: member) { repository in
       let store = try makeStore(repository, loadingListsNamed: [])
       try store.send(.createList(named: name))
       guard let list = store.state.list(named: try Naming.name(name)) else {

@@ -1,6 +1,7 @@
 import Composable
 import ShoppingCore
 import ShoppingSQLite
+import Synchronization
 
 /// The work every front end shares — the command line, the server, an embedding program — on
 /// one shoplist database: each call opens one transaction, loads only what its intent needs,
@@ -23,6 +24,9 @@ public final class ShoppingService: Sendable {
   public let environment: ShoppingEnvironment
   /// Where each action, state change, effect and timing is traced, if anywhere.
   let trace: TraceOutput?
+  /// How many members this service removed: a server using it learns of those at once,
+  /// whereas SQLite tells it of other connections' changes (see ``membershipStamp()``).
+  let removals = Atomic<Int>(0)
 
   /// The list that exists as soon as anything looks for it, and the default list when no other
   /// is made the default.

@@ -110,35 +110,12 @@ import Testing
     #expect(piped.stdout.contains("sliced, please"))
   }
 
-  /// What bash offers for `words`, the last one being completed as typed (with its quoting),
-  /// through the function the script registers for `shoplist` (`complete -F`).
-  static func bashCompletions(_ shoplist: Shoplist, _ words: [String]) throws -> [String] {
-    let script = try shoplist.ok("--generate-completion-script", "bash").stdout
-    let scriptFile = shoplist.folder.appendingPathComponent("shoplist.bash")
-    try Data(script.utf8).write(to: scriptFile)
-    let quoted = ([Shoplist.binary.path] + words).map { word in
-      "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-    }.joined(separator: " ")
-    let driver = """
-      source '\(scriptFile.path)'
-      function=$(complete -p shoplist | sed -n 's/.*-F \\([^ ]*\\) .*/\\1/p')
-      COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count)
-      COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
-      "$function" shoplist "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
-      printf '%s\\n' "${COMPREPLY[@]}"
-      """
-    let result = try shoplist.runTool("/usr/bin/bash", ["-c", driver])
-    #expect(result.status == 0, "\(result.stderr)")
-    return result.stdout.split(separator: "\n").map(String.init).sorted()
-  }
-
   @Test func bashCompletionCompletesItemAndListNamesFromTheDatabase() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk", "Bread", "Butter")
     try shoplist.ok("add", "Nails", "-l", "hardware")
     try shoplist.ok("lists", "create", "holiday")
-    let complete = { (words: [String]) in try Self.bashCompletions(shoplist, words) }
-
+    let complete = shoplist.bashCompletions
     #expect(try complete(["toggle", "B"]) == ["Bread", "Butter"])
     #expect(try complete(["check", "Mi"]) == ["Milk"])
     #expect(try complete(["remove", "--list", "hardware", "N"]) == ["Nails"])
@@ -150,7 +127,7 @@ import Testing
     let shoplist = try Shoplist()
     try shoplist.ok("add", "oat milk", "orange juice", "Milk")
     try shoplist.ok("lists", "create", "Big shop")
-    let complete = { (words: [String]) in try Self.bashCompletions(shoplist, words) }
+    let complete = shoplist.bashCompletions
 
     #expect(try complete(["check", "o"]) == [#"oat\ milk"#, #"orange\ juice"#])
     #expect(try complete(["check", #"oat\ m"#]) == [#"oat\ milk"#])
@@ -163,7 +140,7 @@ import Testing
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk")
     try shoplist.ok("add", "Nails", "Nuts", "-l", "hardware")
-    let complete = { (words: [String]) in try Self.bashCompletions(shoplist, words) }
+    let complete = shoplist.bashCompletions
 
     #expect(try complete(["--list", ""]) == ["hardware", "shopping"])
     #expect(try complete(["--list", "h"]) == ["hardware"])

@@ -17,10 +17,16 @@ final class Harness: Sendable {
 
   let folder: URL
   let service: ShoppingService
-  /// The server's configuration: what ``init(configuring:)`` made of the tests' defaults.
+  /// The server's configuration: what ``init(shell:configuring:)`` made of the tests' defaults.
   let configuration: ShoplistServer.Configuration
+  /// The page it serves: the one compiled in, unless a test gives another build.
+  let shell: AppShell
 
-  init(configuring configure: (inout ShoplistServer.Configuration) -> Void = { _ in }) throws {
+  init(
+    shell: AppShell = .embedded,
+    configuring configure: (inout ShoplistServer.Configuration) -> Void = { _ in }
+  ) throws {
+    self.shell = shell
     var configuration = ShoplistServer.Configuration(
       port: 0, token: Self.token, keepAlive: .milliseconds(200),
       changePolling: .milliseconds(20))
@@ -40,15 +46,17 @@ final class Harness: Sendable {
   }
 
   var server: ShoplistServer {
-    ShoplistServer(service: service, configuration: configuration)
+    ShoplistServer(service: service, configuration: configuration, shell: shell)
   }
 
-  /// Runs `body` with a client of the running server.
+  /// Runs `body` with a client of the running server, which runs on threads of its own.
   func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-    let feed = ChangeFeed(service: service, interval: .milliseconds(20))
+    let feed = ServerThreads.feed(self, interval: .milliseconds(20))
     let connections = OpenConnections(limit: configuration.maximumConnections ?? 1_000)
-    try await server.application(feed: feed, connections: connections)
-      .test(.live) { client in try await body(client) }
+    try await withTaskExecutorPreference(ServerThreads.shared) {
+      try await server.application(feed: feed, connections: connections)
+        .test(.live) { client in try await body(client) }
+    }
     feed.finish()
   }
 
@@ -91,6 +99,16 @@ extension TestClientProtocol {
     ) { response in
       Answer(
         status: response.status, headers: response.headers, body: String(buffer: response.body))
+    }
+  }
+}
+
+/// Runs `body`, which blocks (on sockets), on a thread of its own rather than the cooperative
+/// pool the server's own tasks need.
+func offTheCooperativePool(_ body: @escaping @Sendable () throws -> Void) async throws {
+  try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+    Thread.detachNewThread {
+      done.resume(with: Result { try body() })
     }
   }
 }

@@ -23,6 +23,18 @@ struct MigrationTests {
     3: groceriesAsDefault,
     // Names compared under full case folding: the same tables.
     4: groceriesAsDefault,
+    // Members, and history naming the member who made a change.
+    5: groceriesAsDefault + """
+      INSERT INTO member (
+        id, name, nameKey, inviteHash, invitedAt, secretHash, joinedAt, lastSeenAt
+      ) VALUES (
+        '00000000-0000-0000-0000-00000000000A', 'Ana', 'ana', '\(String(repeating: "a", count: 64))',
+        '2026-11-18T11:06:40Z', '\(String(repeating: "b", count: 64))', '2026-11-18T11:07:00Z',
+        '2026-11-18T11:08:00Z');
+      INSERT INTO history (at, command, summary, kind, record, by)
+        VALUES ('2026-11-18T11:09:00Z', 'web (Ana): check Milk', 'Groceries: 1 updated',
+          'change', x'', 'Ana');
+      """,
   ]
 
   static let groceriesAsDefault =
@@ -117,6 +129,11 @@ struct MigrationTests {
         try database.read { try $0.shopOrder() } == ShopOrder(validated: ["bakery", "dairy"]))
     }
     #expect(try database.everything() == expected)
+    // Entries made before members were known were made by none; members stay members.
+    let history = try database.read { try $0.history(limit: 10) }
+    #expect(history.map(\.by) == (version >= 5 ? ["Ana"] : version == 2 ? [nil] : []))
+    let members = try database.read { try $0.members() }
+    #expect(members.map(\.name) == (version >= 5 ? ["Ana"] : []))
     #expect(try database.rawInteger("PRAGMA user_version") == ShoppingDatabase.schemaVersion)
     #expect(try database.rawInteger("SELECT count(*) FROM migration") == Migration.embedded.count)
   }

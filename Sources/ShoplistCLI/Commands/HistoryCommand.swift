@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ShoppingCore
 import ShoppingSQLite
 import ShoppingTransfer
@@ -56,7 +55,7 @@ struct HistoryCommand: QuickParsable {
     let width = numbers.map(\.count).max() ?? 0
     return zip(entries, numbers).map { entry, number in
       var line = number + String(repeating: " ", count: width - number.count)
-      line += "  \(localTime(entry.at))  \(entry.command)"
+      line += "  \(Describe.localTime(entry.at))  \(entry.command)"
       if !entry.summary.isEmpty { line += "  (\(entry.summary))" }
       if let undo = entry.undoneBy { line += "  [undone by #\(undo)]" }
       return line
@@ -73,15 +72,4 @@ struct HistoryCommand: QuickParsable {
     }
     return #"{"history": ["# + items.joined(separator: ", ") + "]}\n"
   }
-
-  /// The time in the local time zone, to the minute: `2026-11-23 10:04`.
-  private static func localTime(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = .current
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-    func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-    return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) "
-      + "\(two(parts.hour)):\(two(parts.minute))"
-  }
-
 }

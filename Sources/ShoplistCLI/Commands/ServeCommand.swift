@@ -159,7 +159,7 @@ struct ServeCommand: ShoplistCommand {
   }
 
   /// `$SHOPLIST_URL`, checked as `--url` is.
-  private static func publicURLFromEnvironment(_ context: CommandContext) throws -> String? {
+  static func publicURLFromEnvironment(_ context: CommandContext) throws -> String? {
     guard let fromEnvironment = context.environment.nonEmpty("SHOPLIST_URL") else { return nil }
     guard let checked = publicURL(fromEnvironment) else {
       throw CommandError.usage(

@@ -1,3 +1,4 @@
+import Foundation
 import ShoppingCore
 
 /// Short descriptions of items for confirmation lines.
@@ -15,5 +16,15 @@ enum Describe {
   /// `item` or `items`.
   static func count(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+
+  /// The time in the local time zone, to the minute: `2026-11-23 10:04`.
+  static func localTime(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .current
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+    return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) "
+      + "\(two(parts.hour)):\(two(parts.minute))"
   }
 }

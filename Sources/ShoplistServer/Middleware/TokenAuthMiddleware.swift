@@ -1,12 +1,19 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOPosix
+import ShoppingSQLite
+import ShoppingService
 
-/// Lets a request through to the API only with the server's token: as `Authorization: Bearer
+/// Lets a request through to the API only with the server's token — as `Authorization: Bearer
 /// TOKEN`, or as the session cookie that opening `/?token=TOKEN` sets (HttpOnly,
-/// SameSite=Strict). Tokens are compared in constant time. It guards every path under `/api`,
-/// routes and unknown paths alike; it runs after ``RequestGuardMiddleware``, which lets through
-/// only paths as written, so no other spelling of an `/api` path gets past it.
+/// SameSite=Strict) — or with a member's secret in that cookie, which opening their invite
+/// link set. Tokens are compared in constant time; a secret is looked up by its hash in the
+/// database, so it outlives restarts and new tokens, and a removed member's next request is
+/// refused. The request's context then says who it comes from (``Requester``). It guards
+/// every path under `/api`, routes and unknown paths alike; it runs after
+/// ``RequestGuardMiddleware``, which lets through only paths as written, so no other spelling
+/// of an `/api` path gets past it.
 ///
 /// - A request with no credential is 401; one with a wrong credential is 401 too, and counts
 ///   against its address (``FailedAuthentications``): an address that keeps guessing gets 429
@@ -19,8 +26,24 @@ import Hummingbird
 struct TokenAuthMiddleware: RouterMiddleware {
   typealias Context = ServerRequestContext
   static var cookieName: String { "shoplist_session" }
+
+  /// How long a browser keeps the session cookie: 400 days, the longest browsers allow. A
+  /// cookie without one would die with the browser, and a phone that restarted in the shop
+  /// could not send the changes it queued offline once it is back online.
+  static let cookieLifetime = 400 * 24 * 60 * 60
+
+  /// The session cookie holding `value` (the token, or a member's secret), as every sign-in
+  /// sets it: for the whole site, for ``cookieLifetime``, out of scripts' reach, never sent
+  /// with another site's requests, and `Secure` when the page was opened over HTTPS.
+  static func sessionCookie(_ value: String, secure: Bool) -> Cookie {
+    Cookie(
+      name: cookieName, value: value, maxAge: cookieLifetime, path: "/", secure: secure,
+      httpOnly: true, sameSite: .strict)
+  }
   static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
   let token: String
+  /// Where the members of the household are.
+  let service: ShoppingService
   let failures: FailedAuthentications
   /// The public address's authority (`--url`), an origin the page may also be opened under.
   let publicOrigin: Authority?
@@ -38,20 +61,35 @@ struct TokenAuthMiddleware: RouterMiddleware {
       return try await next(request, context)
     }
     let address = context.remoteAddressText
+    var context = context
     switch credential(of: request) {
     case .bearer(let given) where Self.constantTimeEquals(given, token):
+      context.requester = .household
       return try await next(request, context)
     case .cookie(let given) where Self.constantTimeEquals(given, token):
       try checkFromThePage(request)
+      context.requester = .household
       return try await next(request, context)
+    case .cookie(let given):
+      if let member = try await member(presenting: given) {
+        try checkFromThePage(request)
+        context.requester = .member(id: member.id, name: member.name)
+        return try await next(request, context)
+      }
+      throw failures.refusal(countingFailureFrom: address)
+    case .bearer:
+      throw failures.refusal(countingFailureFrom: address)
     case .none:
       if failures.isBlocked(address) { throw APIError.tooManyFailures }
       throw APIError.unauthorized
-    case .bearer, .cookie:
-      let blocked = failures.isBlocked(address)
-      failures.recordFailure(from: address)
-      throw blocked ? APIError.tooManyFailures : APIError.unauthorized
     }
+  }
+
+  /// The member whose secret `given` is, if any: looked up off the event loops.
+  private func member(presenting given: String) async throws -> Member? {
+    guard ShoppingService.mayBeMemberSecret(given) else { return nil }
+    let service = self.service
+    return try await NIOThreadPool.singleton.runIfActive { try service.member(presenting: given) }
   }
 
   private enum Credential {

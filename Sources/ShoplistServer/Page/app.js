@@ -5,6 +5,10 @@
 // replayed in order when the connection returns. The list on screen is the server's
 // last copy with the waiting intents applied to it.
 //
+// The page's own files are kept on the phone by a service worker (sw.js), so that with no
+// connection at all — even opened in a new tab after the phone restarted — it shows the
+// lists as last seen, says since when, and takes changes into its queue.
+//
 // A queued intent applies only to what its author saw: each carries the item as the page
 // last saw it on the server (`seen`: its updatedAt and checked state, or null for an item
 // the page only knows from its own waiting add) and is sent with that `ifUpdatedAt`. An
@@ -17,13 +21,14 @@
 (() => {
   const KEYS = {
     current: 'shoplist.current', docs: 'shoplist.docs', lists: 'shoplist.lists',
-    notices: 'shoplist.notices', queue: 'shoplist.queue',
+    notices: 'shoplist.notices', queue: 'shoplist.queue', seenAt: 'shoplist.seenAt',
   };
   const MAX_NOTICES = 20;
   const MESSAGE_MS = 5000;
   const CONFIRM_MS = 4000;
   const MAX_RETRY_MS = 10000;
   const REQUEST_TIMEOUT_MS = 15000;
+  const CLOCK_MS = 30000;
 
   // MARK: - Helpers
 
@@ -71,6 +76,24 @@
     try { return decodeURIComponent(location.hash.slice(1)) || null; } catch { return null; }
   };
 
+  const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+  const day = new Intl.DateTimeFormat(undefined,
+    { weekday: 'short', day: 'numeric', month: 'short' });
+  const dayBefore = (date) => new Date(date.getFullYear(), date.getMonth(), date.getDate() - 1);
+  /** When the page last had the server's copy: "10:42 (3 h ago)", "yesterday 18:02 (…)". */
+  function sinceText(iso, now) {
+    const then = new Date(iso);
+    if (Number.isNaN(then.getTime())) return null;
+    const minutes = Math.max(0, Math.floor((now - then) / 60000));
+    const ago = minutes < 1 ? 'just now' : minutes < 60 ? `${minutes} min ago`
+      : minutes < 48 * 60 ? `${Math.floor(minutes / 60)} h ago`
+        : `${Math.floor(minutes / 1440)} days ago`;
+    const when = then.toDateString() === now.toDateString() ? clock.format(then)
+      : then.toDateString() === dayBefore(now).toDateString()
+        ? `yesterday ${clock.format(then)}` : `${day.format(then)}, ${clock.format(then)}`;
+    return `${when} (${ago})`;
+  }
+
   /** "2", "0,5 kg", "500 g" -> {quantity, unit?}; "" -> {}; anything else -> null. */
   function parseQuantity(text) {
     const m = /^(\d+(?:[.,]\d+)?)\s*(.*)$/.exec(tidy(text));
@@ -92,6 +115,7 @@
       listChosen: Boolean(chosen),  // by the URL, storage or the user, not by default
       lists: load(KEYS.lists, []),  // [{name, items, checked}] as GET /api/lists says
       docs: load(KEYS.docs, {}),    // normalised list name -> the server's last document
+      seenAt: load(KEYS.seenAt, {}), // normalised list name -> when that document came
       queue,                        // intents the server has not accepted yet
       notices: load(KEYS.notices, []), // [{id, text}]: queued changes that were not applied
       inFlight: null,               // id of the intent being sent
@@ -188,11 +212,12 @@
     return { ...s, stale: { ...s.stale, [norm(list)]: false } };
   }
 
-  /** Keeps a list document unless a later request already brought one. */
-  function adopt(s, doc, seq) {
+  /** Keeps a list document that came `at` unless a later request already brought one. */
+  function adopt(s, doc, seq, at) {
     const key = norm(doc.list);
     if ((s.docSeq[key] || 0) > seq) return s;
-    s = { ...s, docs: { ...s.docs, [key]: doc }, docSeq: { ...s.docSeq, [key]: seq } };
+    s = { ...s, docs: { ...s.docs, [key]: doc }, docSeq: { ...s.docSeq, [key]: seq },
+      seenAt: { ...s.seenAt, [key]: at } };
     // Show the name as the server writes it (the URL may have said "SHOPPING").
     return key === norm(s.list) && doc.list !== s.list ? { ...s, list: doc.list } : s;
   }
@@ -449,7 +474,7 @@
         const busy = s.queue.some((q) => q.id === s.inFlight && norm(q.list) === key);
         s = connected(s);
         if (busy) s = { ...s, stale: { ...s.stale, [key]: true } };
-        else if ((s.sentSeq[key] || 0) < a.seq) s = adopt(s, a.doc, a.seq);
+        else if ((s.sentSeq[key] || 0) < a.seq) s = adopt(s, a.doc, a.seq, a.at);
         break;
       }
       case 'listSelected':
@@ -513,7 +538,7 @@
         s = connected(drop(s, a.intentId));
         if (q) s = rebase(refreshIfStale(s, fx, q.list), q, a.doc, a.itemId);
         if (a.doc && typeof a.doc.list === 'string' && Array.isArray(a.doc.items)) {
-          s = adopt(s, a.doc, a.seq);
+          s = adopt(s, a.doc, a.seq, a.at);
         }
         if (a.created) fx.push({ type: 'fetchLists' });
         break;
@@ -638,6 +663,10 @@
 
     const pending = s.queue.length;
     $('offline-banner').hidden = s.online;
+    const seenAt = v.known && s.seenAt[norm(s.list)];
+    const since = seenAt && sinceText(seenAt, new Date());
+    $('offline-since').hidden = !since;
+    $('offline-since').textContent = since ? `The list as of ${since}.` : '';
     $('offline-text').innerHTML = pending
       ? `<span data-testid="pending-count">${pending}</span>`
         + ` ${pending === 1 ? 'change' : 'changes'} saved here, sent when you are back online.`
@@ -761,11 +790,23 @@
     const fromElsewhere = a.type === 'queueChangedElsewhere';
     if (prev.queue !== next.queue && !fromElsewhere) save(KEYS.queue, next.queue);
     if (prev.docs !== next.docs) save(KEYS.docs, next.docs);
+    if (prev.seenAt !== next.seenAt) save(KEYS.seenAt, next.seenAt);
     if (prev.lists !== next.lists) save(KEYS.lists, next.lists);
     if (prev.notices !== next.notices) save(KEYS.notices, next.notices);
     if (prev.list !== next.list || a.type === 'started') save(KEYS.current, next.list);
     render(next);
     effects.forEach(run);
+  }
+
+  // MARK: - Who is signed in
+
+  /** The member's name in the header when a member of the household is signed in (nothing
+   *  with the household's link, nor offline). */
+  async function showWhoIsSignedIn() {
+    const r = await api('GET', '/api/me');
+    const name = r.ok && r.data && typeof r.data.member === 'string' ? r.data.member : '';
+    $('signed-in-as').textContent = name;
+    $('signed-in-as').hidden = !name;
   }
 
   // MARK: - Wiring (event delegation)
@@ -810,6 +851,16 @@
       dispatch({ type: 'queueChangedElsewhere', queue: load(KEYS.queue, []) });
     });
     dispatch({ type: 'started' });
+    // "As of 10:42 (3 min ago)" keeps counting while there is no connection.
+    setInterval(() => { if (!state.online) render(state); }, CLOCK_MS);
+    // Keeps the page's files on the phone for opening it with no signal. Browsers offer
+    // workers only on HTTPS and on this machine's own addresses; elsewhere the page simply
+    // needs the connection to open.
+    if ('serviceWorker' in navigator) {
+      navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' })
+        .catch(() => { /* the page works without it, online */ });
+    }
+    showWhoIsSignedIn();
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

@@ -18,12 +18,13 @@ import http.server
 import json
 import socketserver
 import subprocess
-import sys
 import threading
 import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+
+from checks import finish, step, wait_for
 
 ATTACK = """<!doctype html>
 <html><head><title>win a prize</title></head><body>
@@ -46,32 +47,6 @@ Promise.allSettled(sends).then(() => {{
 }});
 </script></body></html>
 """
-
-passed, failed = [], []
-
-
-def step(name, fn):
-    try:
-        fn()
-        passed.append(name)
-        print(f"ok    {name}", flush=True)
-    except Exception as err:  # one failed step is reported, the next ones still run
-        failed.append(name)
-        print(f"FAIL  {name}: {err}", flush=True)
-
-
-def wait_for(fn, what, timeout=10.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        try:
-            value = fn()
-            if value:
-                return value
-        except Exception:  # not there yet
-            pass
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
-
 
 def shoplist(binary, db, *args):
     result = subprocess.run([binary, "--db", db, *args], capture_output=True, text=True,
@@ -101,17 +76,26 @@ def serve_attacker(page):
     return server
 
 
-def api_answers(driver, victim):
-    """Status of every response from the victim's /api, by method and path, from Chromium's
-    network log."""
-    answers = []
+def api_answers(driver, victim, origin):
+    """Status of every response from the victim's /api to a request sent with `origin` as its
+    Origin, by path, from Chromium's network log. The victim's own page may still be loading
+    its lists when the attack starts: its requests are not the attacker's."""
+    sent_from_origin, answers = set(), []
     for entry in driver.get_log("performance"):
         message = json.loads(entry["message"])["message"]
-        if message.get("method") != "Network.responseReceived":
-            continue
-        response = message["params"]["response"]
-        if response["url"].startswith(victim + "/api/"):
-            answers.append((response["url"][len(victim):], response["status"]))
+        params = message.get("params", {})
+        method = message.get("method")
+        if method in ("Network.requestWillBeSent", "Network.requestWillBeSentExtraInfo"):
+            # The headers Chromium adds late (Origin among them) come in the extra info.
+            given = params.get("request", params).get("headers", {})
+            headers = {k.lower(): v for k, v in given.items()}
+            if headers.get("origin") == origin:
+                sent_from_origin.add(params["requestId"])
+        elif method == "Network.responseReceived":
+            response = params["response"]
+            if (params["requestId"] in sent_from_origin
+                    and response["url"].startswith(victim + "/api/")):
+                answers.append((response["url"][len(victim):], response["status"]))
     return answers
 
 
@@ -149,7 +133,7 @@ def main():
             driver.get(attacker_url)
             wait_for(lambda: driver.current_url.startswith(victim), "the form's post")
             time.sleep(0.5)
-            answers = api_answers(driver, victim)
+            answers = api_answers(driver, victim, attacker_url.rstrip("/"))
             methods = sorted(path for path, _ in answers)
             assert len(answers) >= 4, f"the attacks did not all reach the server: {answers}"
             refused = [(path, status) for path, status in answers if status != 403]
@@ -180,8 +164,7 @@ def main():
         driver.quit()
         attacker.shutdown()
 
-    print(f"{len(passed)} passed, {len(failed)} failed", flush=True)
-    sys.exit(1 if failed else 0)
+    finish()
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -157,9 +158,8 @@ import Testing
   func thePageWorksInARealBrowserOnlineAndOffline() throws {
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist, ["--wait", "1"])
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Browser/page_check.py")
-    let shots = Self.screenshotFolder
+    let script = TestTools.browserScript("page_check.py", from: #filePath)
+    let shots = TestTools.screenshotFolder(from: #filePath)
 
     let result = try shoplist.runTool(
       "/usr/bin/env",
@@ -175,13 +175,6 @@ import Testing
 
   // MARK: - Helpers
 
-  /// Where the browser test leaves its screenshots: `.build/screenshots` of the package.
-  static var screenshotFolder: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent(".build/screenshots")
-  }
-
   static func otherAddresses(_ shoplist: Shoplist) throws -> [String] {
     let result = try shoplist.runTool("/usr/bin/env", ["hostname", "-I"])
     return result.stdout.split(separator: " ").map {
@@ -190,17 +183,20 @@ import Testing
     .filter { $0.contains(".") && !$0.hasPrefix("127.") }
   }
 
+  /// An event stream read by curl into `file`, with the server's token unless `credential`
+  /// gives other curl options (a member's cookie).
   static func openStream(
-    _ server: ServingShoplist, into file: URL, curlOptions: [String] = []
+    _ server: ServingShoplist, into file: URL, credential: [String]? = nil,
+    curlOptions: [String] = []
   ) throws -> Process {
     guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
       throw Shoplist.Failure("cannot create \(file.path)")
     }
     let curl = Process()
     curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    curl.arguments = [
-      "-s", "-N", "-H", "Authorization: Bearer \(server.token)", server.base + "/api/events",
-    ] + curlOptions
+    curl.arguments =
+      ["-s", "-N"] + (credential ?? ["-H", "Authorization: Bearer \(server.token)"])
+      + [server.base + "/api/events"] + curlOptions
     curl.standardOutput = try FileHandle(forWritingTo: file)
     curl.standardError = FileHandle.nullDevice
     try curl.run()

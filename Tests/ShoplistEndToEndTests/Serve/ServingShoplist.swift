@@ -19,12 +19,14 @@ final class ServingShoplist {
 
   /// Starts `shoplist serve ARGUMENTS` on `shoplist`'s database and waits for its first line.
   ///
-  /// - Parameter fileLimit: The limit on open files to start it under (`ulimit -n`), if any.
+  /// - Parameters:
+  ///   - port: The port to listen on; 0, the default, picks a free one.
+  ///   - fileLimit: The limit on open files to start it under (`ulimit -n`), if any.
   convenience init(
     _ shoplist: Shoplist, _ arguments: [String] = [], environment extra: [String: String] = [:],
-    fileLimit: Int? = nil
+    port: Int = 0, fileLimit: Int? = nil
   ) throws {
-    let serve = [Shoplist.binary.path, "serve", "--port", "0"] + arguments
+    let serve = [Shoplist.binary.path, "serve", "--port", "\(port)"] + arguments
     let command =
       fileLimit.map { ["/bin/sh", "-c", "ulimit -n \($0) && exec \"$0\" \"$@\""] + serve } ?? serve
     try self.init(shoplist, command: command, environment: extra)
@@ -92,6 +94,21 @@ final class ServingShoplist {
   ) throws -> (status: Int, body: String) {
     try endpoint.request(method, path, json: json, authorized: authorized)
   }
+
+  /// A file as a browser or a program fetches it, without the token: the status, the media
+  /// type and the body.
+  func fetch(_ path: String, accept: String? = nil) throws -> (
+    status: Int, type: String, body: String
+  ) {
+    var arguments = ["-s", "-S", "-o", "-", "-w", "\n%{http_code} %{content_type}", base + path]
+    if let accept { arguments += ["-H", "Accept: \(accept)"] }
+    let result = try shoplist.runTool("/usr/bin/curl", arguments)
+    var lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    let last = lines.popLast() ?? ""
+    let status = Int(last.prefix { $0 != " " }) ?? 0
+    let type = last.drop { $0 != " " }.dropFirst()
+    return (status, String(type), lines.joined(separator: "\n"))
+  }
 }
 
 /// The server's address and token.
@@ -115,34 +132,4 @@ struct Endpoint: Sendable {
     // No answer: what curl says instead.
     return (status, status == 0 ? result.stderr : lines.joined(separator: "\n"))
   }
-}
-
-/// What this machine has for the tests that need more than the binary: a browser, a fuzzer.
-/// Locally a missing tool skips those tests; in CI (`CI` set) they run, and fail without it.
-enum TestTools {
-  static var isCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false }
-
-  static func has(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
-
-  static func pythonHas(_ module: String) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import \(module)"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-  }
-
-  static var hasBrowser: Bool {
-    has("/usr/bin/chromium") && has("/usr/bin/chromedriver") && pythonHas("selenium")
-  }
-
-  static var hasFuzzer: Bool {
-    pythonHas("schemathesis")
-  }
-
-  /// Whether a test needing `available` tools runs: always in CI.
-  static func runs(needing available: Bool) -> Bool { isCI || available }
 }

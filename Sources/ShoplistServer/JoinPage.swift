@@ -1,0 +1,50 @@
+import HTTPTypes
+import Hummingbird
+
+/// The page a phone gets when its invite link does not sign it in: a ``LinkPage`` saying in
+/// words what happened and what to do.
+enum JoinPage {
+  /// The link was opened once already: it signed in the phone that opened it then.
+  static func used(by name: String, page: LinkPage = LinkPage()) -> Response {
+    page.response(
+      status: .gone, kind: "join-page", title: "This invite was already used",
+      paragraphs: [
+        "<p>The invite for <strong>\(LinkPage.escaped(name))</strong> has been opened already, "
+          + "and it signed in the phone that opened it. An invite link works only once, so "
+          + "that nobody else can use it.</p>",
+        askForANewOne,
+        ifSignedIn,
+      ])
+  }
+
+  /// No invite has this code: never had, replaced by a newer invite, or its member removed.
+  static func unknown(page: LinkPage = LinkPage()) -> Response {
+    page.response(
+      status: .notFound, kind: "join-page", title: "This invite link is not valid",
+      paragraphs: [
+        "<p>It may have been replaced by a newer invite, or the member it was for was removed. "
+          + "Check that the whole link was copied.</p>",
+        askForANewOne,
+        ifSignedIn,
+      ])
+  }
+
+  /// Too many wrong links from this address lately.
+  static func heldOff(page: LinkPage = LinkPage()) -> Response {
+    page.response(
+      status: .tooManyRequests, kind: "join-page", title: "Too many wrong links",
+      paragraphs: [
+        "<p>This network address opened too many invite links that are not valid. "
+          + "Try again in a minute.</p>",
+        askForANewOne,
+        ifSignedIn,
+      ],
+      headers: [.retryAfter: "60"])
+  }
+
+  private static let askForANewOne =
+    #"<p class="link-page-advice">Ask whoever runs your shopping list for a new invite: "#
+    + "they make one with <code>shoplist members add NAME</code>.</p>"
+
+  private static let ifSignedIn = "<p>If this phone is signed in already, the list is here:</p>"
+}

@@ -1,0 +1,36 @@
+"""What the browser checks share: named steps that report and go on, waiting for a condition,
+and the closing tally ("N passed, N failed", exit 1 if any failed) the Swift tests read."""
+
+import sys
+import time
+
+passed, failed = [], []
+
+
+def step(name, fn):
+    try:
+        fn()
+        passed.append(name)
+        print(f"ok    {name}", flush=True)
+    except Exception as err:  # one failed step is reported, the next ones still run
+        failed.append(name)
+        print(f"FAIL  {name}: {err}", flush=True)
+
+
+def wait_for(fn, what, timeout=10.0):
+    end = time.time() + timeout
+    last = None
+    while time.time() < end:
+        try:
+            value = fn()
+            if value:
+                return value
+        except Exception as err:  # not there yet
+            last = err
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}" + (f" ({last})" if last else ""))
+
+
+def finish():
+    print(f"{len(passed)} passed, {len(failed)} failed", flush=True)
+    sys.exit(1 if failed else 0)

@@ -1,0 +1,192 @@
+"""A member's invite link in headless Chromium at 390x844, against `shoplist serve` processes
+this script starts and restarts itself.
+
+    python3 members_check.py --db DB --binary SHOPLIST --shots FOLDER
+
+The phone opens the link `shoplist members add Ana` printed and lands on the list, signed
+in as Ana; a reload keeps it signed in; so does a restart of the server with another
+`--token` on the same port. Ana's tap is recorded under her name. A second browser opening
+the same link gets the page saying in words that the invite was used, with no cookie. After
+`shoplist members remove Ana`, the first browser is refused. Screenshots: the refusal page and
+the list signed in as a member. Prints one line per check, then "N passed, N failed"; exits 1
+if any failed.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+from checks import finish, step, wait_for
+
+class Shoplist:
+    def __init__(self, binary, db):
+        self.binary, self.db = binary, db
+
+    def run(self, *args):
+        result = subprocess.run([self.binary, "--db", self.db, *args], capture_output=True,
+                                text=True, timeout=30)
+        if result.returncode != 0:
+            raise AssertionError(f"shoplist {' '.join(args)}: {result.stderr.strip()}")
+        return result.stdout
+
+    def serve(self, token, port=0):
+        """`shoplist serve` on loopback; returns the process and its base address."""
+        process = subprocess.Popen(
+            [self.binary, "--db", self.db, "serve", "--port", str(port), "--token", token],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+            text=True)
+        line = process.stdout.readline().strip()
+        if not line.startswith("serving http://"):
+            process.kill()
+            raise AssertionError(f"serve printed {line!r}")
+        return process, line[len("serving "):].split("/?token=")[0]
+
+
+def stop(process):
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def new_driver():
+    options = webdriver.ChromeOptions()
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844",
+                "--disable-dev-shm-usage", "--lang=en-GB", "--hide-scrollbars"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    return driver
+
+
+def visible(driver, testid):
+    found = driver.find_elements(By.CSS_SELECTOR, f'[data-testid="{testid}"]')
+    return bool(found) and found[0].is_displayed()
+
+
+def text(driver, testid):
+    return driver.find_element(By.CSS_SELECTOR, f'[data-testid="{testid}"]').text
+
+
+def names(driver):
+    rows = driver.find_elements(By.CSS_SELECTOR, '[data-testid="item-row"]')
+    return [row.get_attribute("data-item-name") for row in rows]
+
+
+def me(driver):
+    """`GET /api/me` from the page, with whatever cookie the browser holds: (status, body)."""
+    return driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch("/api/me").then(async r => done([r.status, await r.text()]))
+          .catch(e => done([0, String(e)]));
+    """)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--db", required=True)
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--shots", required=True)
+    arguments = parser.parse_args()
+    os.makedirs(arguments.shots, exist_ok=True)
+    shoplist = Shoplist(arguments.binary, arguments.db)
+    shoplist.run("add", "Milk", "Bread", "Eggs")
+
+    server, base = shoplist.serve("the-first-token-of-the-household")
+    port = base.rsplit(":", 1)[1]
+    invite = json.loads(shoplist.run("members", "add", "Ana", "--url", base, "--json"))
+    link = invite["link"]
+    phone = new_driver()
+    other = None
+
+    def signed_in_as_ana():
+        wait_for(lambda: names(phone) == ["Milk", "Bread", "Eggs"], "the list's rows")
+        wait_for(lambda: text(phone, "signed-in-as") == "Ana", "Ana's name in the header")
+        assert not visible(phone, "auth-error"), text(phone, "auth-error")
+        status, body = me(phone)
+        assert status == 200 and json.loads(body) == {"member": "Ana"}, (status, body)
+
+    try:
+        def opens_the_link():
+            phone.get(link)
+            try:
+                # The page names the list shown after a #.
+                wait_for(lambda: phone.current_url.split("#")[0] == base + "/", "the redirect")
+            except AssertionError:
+                raise AssertionError(f"at {phone.current_url}, not {base}/")
+            cookies = {c["name"]: c for c in phone.get_cookies()}
+            cookie = cookies.get("shoplist_session")
+            assert cookie, cookies
+            assert cookie["httpOnly"] and cookie["sameSite"] == "Strict", cookie
+            days = (cookie["expiry"] - time.time()) / 86400
+            assert 399 < days <= 400, f"the cookie lasts {days} days"
+            assert invite["link"].split("/")[-1] not in cookie["value"]
+            signed_in_as_ana()
+        step("the invite link lands on the list signed in as Ana", opens_the_link)
+
+        def taps_under_her_name():
+            row = [r for r in phone.find_elements(By.CSS_SELECTOR, '[data-testid="item-row"]')
+                   if r.get_attribute("data-item-name") == "Bread"][0]
+            phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
+            row.find_element(By.CSS_SELECTOR, '[data-testid="item-checkbox"]').click()
+
+            def recorded():
+                entries = json.loads(shoplist.run("history", "--json"))["history"]
+                return entries[0] if entries[0]["command"] == "web (Ana): check Bread" else None
+            entry = wait_for(recorded, "the check in history")
+            assert entry["by"] == "Ana", entry
+        step("Ana's tap is in history as web (Ana): check Bread, by Ana", taps_under_her_name)
+
+        def reloads():
+            phone.refresh()
+            signed_in_as_ana()
+        step("a reload keeps the phone signed in", reloads)
+
+        def survives_a_restart_with_another_token():
+            nonlocal server
+            stop(server)
+            server, again = shoplist.serve("a-second-token-after-a-leak", port=int(port))
+            assert again == base, (again, base)
+            phone.refresh()
+            signed_in_as_ana()
+            time.sleep(0.5)  # let the check mark's transition end
+            phone.save_screenshot(os.path.join(arguments.shots, "member-signed-in-390x844.png"))
+        step("a restart with another --token keeps the phone signed in",
+             survives_a_restart_with_another_token)
+
+        def a_second_browser_is_refused_in_words():
+            nonlocal other
+            other = new_driver()
+            other.get(link)
+            body = other.find_element(By.TAG_NAME, "body").text
+            assert "This invite was already used" in body, body
+            assert "Ask whoever runs your shopping list for a new invite" in body, body
+            assert "shoplist members add NAME" in body, body
+            assert '"error"' not in other.page_source
+            assert other.current_url == link, other.current_url
+            assert not [c for c in other.get_cookies() if c["name"] == "shoplist_session"]
+            other.save_screenshot(os.path.join(arguments.shots, "join-refused-390x844.png"))
+        step("a second browser opening the link is told in words it was used",
+             a_second_browser_is_refused_in_words)
+
+        def removal_signs_the_phone_out():
+            shoplist.run("members", "remove", "Ana")
+            status, body = me(phone)
+            assert status == 401, (status, body)
+        step("after members remove the phone is refused", removal_signs_the_phone_out)
+    finally:
+        phone.quit()
+        if other:
+            other.quit()
+        stop(server)
+
+    finish()
+
+
+if __name__ == "__main__":
+    main()

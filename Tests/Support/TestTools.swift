@@ -1,0 +1,55 @@
+import Foundation
+
+/// What this machine has for the tests that need more than the binary: a browser, a fuzzer.
+/// Locally a missing tool skips those tests; in CI (`CI` set) they run, and fail without it.
+public enum TestTools {
+  public static var isCI: Bool {
+    ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false
+  }
+
+  public static func has(_ path: String) -> Bool {
+    FileManager.default.isExecutableFile(atPath: path)
+  }
+
+  public static func pythonHas(_ module: String) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import \(module)"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
+  public static var hasBrowser: Bool {
+    has("/usr/bin/chromium") && has("/usr/bin/chromedriver") && pythonHas("selenium")
+  }
+
+  public static var hasFuzzer: Bool {
+    pythonHas("schemathesis")
+  }
+
+  /// Whether a test needing `available` tools runs: always in CI.
+  public static func runs(needing available: Bool) -> Bool { isCI || available }
+
+  /// A browser check of `Tests/ShoplistEndToEndTests/Browser`, found from a file of the
+  /// tests (`#filePath`) anywhere under `Tests/`.
+  public static func browserScript(_ name: String, from file: String) -> URL {
+    testsFolder(from: file).appendingPathComponent("ShoplistEndToEndTests/Browser/\(name)")
+  }
+
+  /// Where the browser tests leave their screenshots: `.build/screenshots` of the package.
+  public static func screenshotFolder(from file: String) -> URL {
+    testsFolder(from: file).deletingLastPathComponent()
+      .appendingPathComponent(".build/screenshots")
+  }
+
+  private static func testsFolder(from file: String) -> URL {
+    var folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+    while folder.lastPathComponent != "Tests", folder.path != "/" {
+      folder.deleteLastPathComponent()
+    }
+    return folder
+  }
+}
