@@ -1,20 +1,29 @@
 """What the browser checks share: named steps that report and go on, waiting for a condition,
 and the closing tally ("N passed, N failed", exit 1 if any failed) the Swift tests read."""
 
+import os
 import sys
 import time
+import traceback
 
 passed, failed = [], []
+# Called after each step's body, when it ran through (the page check gathers the browser's
+# console with it); a failure in it fails the step.
+after_step = None
 
 
 def step(name, fn):
     try:
         fn()
+        if after_step:
+            after_step()
         passed.append(name)
         print(f"ok    {name}", flush=True)
     except Exception as err:  # one failed step is reported, the next ones still run
         failed.append(name)
         print(f"FAIL  {name}: {err}", flush=True)
+        if os.environ.get("VERBOSE"):
+            traceback.print_exc()
 
 
 def wait_for(fn, what, timeout=10.0):

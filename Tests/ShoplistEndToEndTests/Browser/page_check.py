@@ -17,13 +17,15 @@ import subprocess
 import sys
 import threading
 import time
-import traceback
 import uuid
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
+
+import checks
+from checks import failed, passed, step, wait_for  # noqa: F401 (the other checks import them)
 
 
 class Database:
@@ -137,37 +139,7 @@ def seed(db):
 SHOTS = "shots"
 TOKEN = ""
 
-passed, failed = [], []
 console = []      # the browser's console, gathered after every step
-collect_console = None
-
-
-def step(name, fn):
-    try:
-        fn()
-        if collect_console:
-            collect_console()
-        passed.append(name)
-        print(f"ok    {name}", flush=True)
-    except Exception as err:  # one failed step is reported, the next ones still run
-        failed.append(name)
-        print(f"FAIL  {name}: {err}", flush=True)
-        if os.environ.get("VERBOSE"):
-            traceback.print_exc()
-
-
-def wait_for(fn, what, timeout=6.0):
-    end = time.time() + timeout
-    last = None
-    while time.time() < end:
-        try:
-            value = fn()
-            if value:
-                return value
-        except Exception as err:  # the element may not exist yet
-            last = err
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}" + (f" ({last})" if last else ""))
 
 
 class Page:
@@ -301,8 +273,7 @@ def main():
     server = Server(arguments.url)
     driver = new_driver()
     p = Page(driver, server.url)
-    global collect_console
-    collect_console = lambda: console.extend(driver.get_log("browser"))  # noqa: E731
+    checks.after_step = lambda: console.extend(driver.get_log("browser"))  # noqa: E731
     item = lambda name, lst="shopping": store.find(lst, name)  # noqa: E731
 
     try:
