@@ -57,6 +57,11 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
       return error
     case let error as ShoppingError:
       return APIError(status(of: error), error.description)
+    case let error as HistoryError:
+      // An entry the history does not have is "not found"; every other refusal is the
+      // history standing in the way: a conflict, said as `undo` says it.
+      if case .noSuchEntry = error { return APIError(.notFound, error.description) }
+      return APIError(.conflict, error.description)
     case let error as PreconditionFailure:
       return APIError(
         .preconditionFailed, error.description,

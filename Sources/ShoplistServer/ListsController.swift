@@ -51,9 +51,10 @@ struct ListsController<Context: RequesterContext>: Sendable {
     let name = try listName(context)
     let body = try await request.decode(as: NewItemBody.self, context: context)
     let precondition = try body.precondition()
-    let intent = ListIntent.add(names: [body.name], changes: try body.changes())
+    let item = try body.item()
+    let intent = ListIntent.add(names: [item.name], changes: item.changes)
     return try await change(intent, only: precondition, on: name, by: context) {
-      "add \($0.items.first?.after?.name ?? body.name)"
+      "add \($0.items.first?.after?.name ?? item.name)"
     }
   }
 
@@ -106,30 +107,10 @@ struct ListsController<Context: RequesterContext>: Sendable {
     }
   }
 
-  /// Runs `body` (blocking database work) off the event loops, and answers with the JSON it
-  /// returns.
   private func json(
     status: HTTPResponse.Status = .ok, _ body: @escaping @Sendable () throws -> String
   ) async throws -> Response {
-    let text = try await NIOThreadPool.singleton.runIfActive(body)
-    let bytes = ByteBuffer(string: text)
-    return Response(
-      status: status,
-      headers: [
-        .contentType: "application/json; charset=utf-8", .cacheControl: "no-store",
-        .contentLength: String(bytes.readableBytes),
-      ],
-      // Written in slices, each awaited: a request is in flight until its last byte is
-      // handed over, so a shutdown waits for a long list's document to be sent whole.
-      body: ResponseBody { writer in
-        var rest = bytes
-        while let slice = rest.readSlice(length: min(rest.readableBytes, 64 * 1024)),
-          slice.readableBytes > 0
-        {
-          try await writer.write(slice)
-        }
-        try await writer.finish(nil)
-      })
+    try await JSONAnswer.make(status: status, body)
   }
 
   /// The `{name}` of the path, percent-decoded.

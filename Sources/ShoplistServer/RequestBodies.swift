@@ -9,10 +9,13 @@ struct NewListBody: Decodable, Sendable {
 }
 
 /// `POST /api/lists/{name}/items`: `{"name": N, "quantity"?, "unit"?, "category"?, "note"?,
-/// "ifUpdatedAt"?}`. `"ifUpdatedAt": null` adds only if no item of the name exists; a
+/// "ifUpdatedAt"?}`, or `{"text": "2 l milk", "category"?, "note"?, "ifUpdatedAt"?}`: a
+/// quantity phrase, read by the core's rule (``ShoppingCore/QuantityPhrase``) in place of the
+/// name, quantity and unit. `"ifUpdatedAt": null` adds only if no item of the name exists; a
 /// timestamp updates only the item of the name as it was then.
 struct NewItemBody: Decodable, Sendable {
-  let name: String
+  let name: String?
+  let text: String?
   let quantity: QuantityText?
   let unit: String?
   let category: String?
@@ -21,12 +24,13 @@ struct NewItemBody: Decodable, Sendable {
   let ifUpdatedAt: String??
 
   private enum CodingKeys: String, CodingKey {
-    case name, quantity, unit, category, note, ifUpdatedAt
+    case name, text, quantity, unit, category, note, ifUpdatedAt
   }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    name = try container.decode(String.self, forKey: .name)
+    name = try container.decodeIfPresent(String.self, forKey: .name)
+    text = try container.decodeIfPresent(String.self, forKey: .text)
     quantity = try container.decodeUnlessNull(QuantityText.self, forKey: .quantity)
     unit = try container.decodeIfPresent(String.self, forKey: .unit)
     category = try container.decodeIfPresent(String.self, forKey: .category)
@@ -38,11 +42,45 @@ struct NewItemBody: Decodable, Sendable {
     } else {
       ifUpdatedAt = .some(try container.decode(String.self, forKey: .ifUpdatedAt))
     }
+    switch (name, text) {
+    case (nil, nil):
+      throw APIError.badRequest(
+        #"give the item as "name" or as "text", a phrase such as 2 l milk"#)
+    case (.some, .some):
+      throw APIError.badRequest(#"give the item as "name" or as "text", not both"#)
+    case (nil, .some) where quantity != nil || unit != nil:
+      throw APIError.badRequest(#""text" gives the quantity and unit: leave them out"#)
+    default:
+      break
+    }
   }
 
-  /// The fields given, validated as `add` validates them.
-  func changes() throws -> ProductChanges {
-    try ProductChanges(quantity: quantity?.text, unit: unit, category: category, note: note)
+  /// The item's name and the fields given, validated as `add` validates them: `name` with
+  /// the fields, or what `text` reads as. A phrase in double quotes (`"3 musketeers bar"`,
+  /// also as a phone's keyboard curls them) is a name kept whole.
+  ///
+  /// - Throws: ``APIError`` 422 for a phrase that is only a quantity (`2 l`), or the
+  ///   library's error for a field that is not valid.
+  func item() throws -> (name: String, changes: ProductChanges) {
+    let fields = try ProductChanges(
+      quantity: quantity?.text, unit: unit, category: category, note: note)
+    guard let text else { return (name ?? "", fields) }
+    if let kept = Self.quoted(text) { return (kept, fields) }
+    let phrase = QuantityPhrase(parsing: text)
+    guard !phrase.isOnlyQuantity else {
+      throw APIError(
+        .unprocessableContent, "\(DisplayText.quoted(text)) is a quantity, not an item")
+    }
+    return (phrase.name, fields.amount(of: phrase))
+  }
+
+  /// The text inside a pair of double quotes that encloses all of `text`, if one does.
+  private static func quoted(_ text: String) -> String? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard trimmed.count >= 2, let first = trimmed.first, let last = trimmed.last,
+      (first == "\"" && last == "\"") || (first == "\u{201C}" && last == "\u{201D}")
+    else { return nil }
+    return String(trimmed.dropFirst().dropLast())
   }
 
   /// What the add requires, if anything: no such item (`null`), or the item as it was.
@@ -153,9 +191,20 @@ enum IfUpdatedAt {
 
   /// The precondition of `?ifUpdatedAt=` in `request`'s query, if given.
   static func query(of request: Request) throws -> ItemPrecondition? {
-    let values = request.uri.queryParameters[values: "ifUpdatedAt"]
+    guard let text = try QueryParameter.value("ifUpdatedAt", of: request) else { return nil }
+    return .unchangedSince(try date(text))
+  }
+}
+
+/// A parameter of a request's query, such as `?limit=5`.
+enum QueryParameter {
+  /// The value of `name` in `request`'s query, percent-decoded, if given.
+  ///
+  /// - Throws: ``APIError`` 400 when it is given more than once.
+  static func value(_ name: String, of request: Request) throws -> String? {
+    let values = request.uri.queryParameters[values: name[...]]
     guard let text = values.first else { return nil }
-    guard values.count == 1 else { throw APIError.badRequest("ifUpdatedAt is given twice") }
-    return .unchangedSince(try date(String(text)))
+    guard values.count == 1 else { throw APIError.badRequest("\(name) is given twice") }
+    return String(text)
   }
 }

@@ -143,6 +143,8 @@ public struct ShoplistServer: Sendable {
       .addRoutes(to: router)
     let api = router.group("api")
     ListsController(service: service).addRoutes(to: api.group("lists"))
+    HistoryController(service: service).addRoutes(to: api)
+    SuggestionsController(service: service).addRoutes(to: api)
     EventsController(feed: feed, keepAlive: configuration.keepAlive).addRoutes(to: api)
     SessionController().addRoutes(to: api)
     return router

@@ -48,13 +48,14 @@ extension ShoppingService {
   /// - Parameters:
   ///   - id: The entry; by default the newest that is neither undone nor an undo.
   ///   - label: The new entry's label (the command as typed).
+  ///   - member: The member of the household who asked for it, if one did.
   /// - Returns: The entry taken back, and the number of the new one.
   /// - Throws: ``HistoryError`` when there is nothing to undo, the entry is undone already,
   ///   a later entry in force changed the same items or lists, or the lists are no longer
   ///   as the undo needs them (a name it would give is taken); nothing is changed then.
   @discardableResult
   public func undo(
-    _ id: Int? = nil, label: String = "undo"
+    _ id: Int? = nil, label: String = "undo", by member: String? = nil
   ) throws -> (undone: HistoryEntry, entry: Int) {
     try database.write { repository in
       var links = try repository.historyLinks()
@@ -71,7 +72,8 @@ extension ShoppingService {
         entry = found
       }
       let new = try revert(
-        entry, as: .undo, naming: entry, label: label, links: links, repository: repository)
+        entry, as: .undo, naming: entry, label: label, by: member, links: links,
+        repository: repository)
       links.append(new)
       try repository.storeUndoneMarks(links)
       return (entry, new.id)
@@ -83,16 +85,20 @@ extension ShoppingService {
   /// them. The undos and redos since that change never stand in its way; other entries do,
   /// under the rule of ``undo(_:label:)``.
   ///
+  /// - Parameter member: The member of the household who asked for it, if one did.
   /// - Returns: The entry re-applied, and the number of the new one.
   @discardableResult
-  public func redo(label: String = "redo") throws -> (redone: HistoryEntry, entry: Int) {
+  public func redo(
+    label: String = "redo", by member: String? = nil
+  ) throws -> (redone: HistoryEntry, entry: Int) {
     try database.write { repository in
       var links = try repository.historyLinks()
       guard let undo = links.newestRedoable(), let target = undo.target,
         let original = links.entry(target)
       else { throw HistoryError.nothingToRedo }
       let new = try revert(
-        undo, as: .redo, naming: original, label: label, links: links, repository: repository)
+        undo, as: .redo, naming: original, label: label, by: member, links: links,
+        repository: repository)
       links.append(new)
       try repository.storeUndoneMarks(links)
       return (original, new.id)
@@ -104,7 +110,7 @@ extension ShoppingService {
   /// new entry: an undo of `entry`, or a redo of `shown` (the entry `entry` undid).
   private func revert(
     _ entry: HistoryEntry, as step: HistoryError.Step, naming shown: HistoryEntry,
-    label: String, links: HistoryLinks, repository: ShoppingRepository
+    label: String, by member: String?, links: HistoryLinks, repository: ShoppingRepository
   ) throws -> HistoryEntry {
     guard let change = try repository.historyRecord(entry.id) else {
       throw HistoryError.noSuchEntry(entry.id)
@@ -143,9 +149,10 @@ extension ShoppingService {
     let text = try summary(recorded, repository)
     let kind: HistoryEntry.Kind = step == .undo ? .undo : .redo
     let id = try repository.appendHistory(
-      command: label, summary: text, kind: kind, target: shown.id, at: at, change: recorded)
+      command: label, summary: text, kind: kind, target: shown.id, at: at, by: member,
+      change: recorded)
     return HistoryEntry(
-      id: id, at: at, command: label, summary: text, kind: kind, target: shown.id)
+      id: id, at: at, command: label, summary: text, kind: kind, target: shown.id, by: member)
   }
 
   /// The inverse of an entry's change made to fit the lists as they are. A default list the

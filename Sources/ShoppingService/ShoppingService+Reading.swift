@@ -85,7 +85,7 @@ extension ShoppingService {
 
   /// Runs `read` on the list `name` (its header: name and id) in a read transaction,
   /// creating the default list first if `read` finds nothing.
-  private func readList<Result>(
+  func readList<Result>(
     named rawName: String?, _ read: (ShoppingRepository, ShoppingList) throws -> Result?
   ) throws -> Result {
     var name = try rawName.map(Naming.name)

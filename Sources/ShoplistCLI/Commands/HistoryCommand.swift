@@ -45,7 +45,7 @@ struct HistoryCommand: QuickParsable {
 
   func run(in context: CommandContext) throws {
     let entries = try context.openService(access: .read).history(limit: limit)
-    try context.report(text: Self.lines(entries), json: Self.document(entries))
+    try context.report(text: Self.lines(entries), json: ListDocuments.history(entries))
   }
 
   /// `#12  2026-11-23 10:04  import week.csv  (shopping: 120 added, 3 updated)`, newest first.
@@ -60,16 +60,5 @@ struct HistoryCommand: QuickParsable {
       if let undo = entry.undoneBy { line += "  [undone by #\(undo)]" }
       return line
     }.joined(separator: "\n")
-  }
-
-  /// `{"history": [{"id": 12, "at": "…Z", "command": "import week.csv", "by": null,
-  /// "undone": false}]}`: `by` names the member who made a change, `null` for anyone else.
-  static func document(_ entries: [HistoryEntry]) -> String {
-    let items = entries.map { entry in
-      #"{"id": \#(entry.id), "at": "\#(Timestamp.string(from: entry.at))", "command": "#
-        + JSONText.string(entry.command) + #", "by": "# + (entry.by.map(JSONText.string) ?? "null")
-        + #", "undone": \#(entry.isUndone)}"#
-    }
-    return #"{"history": ["# + items.joined(separator: ", ") + "]}\n"
   }
 }

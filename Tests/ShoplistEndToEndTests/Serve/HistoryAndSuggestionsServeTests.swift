@@ -1,0 +1,65 @@
+import Foundation
+import ShoplistTestSupport
+import Testing
+
+/// The page's memory and undo over the real binary: suggestions from what the command line
+/// bought, a quantity phrase added, history as `history --json` prints it, and an undo and a
+/// redo over the API that the command line sees, refused in its words.
+@Suite(.serialized) struct HistoryAndSuggestionsServeTests {
+  @Test func suggestionsPhrasesHistoryUndoAndRedoOverTheRealServer() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "Milk", "--quantity", "2", "--unit", "l", "--category", "dairy")
+    try shoplist.ok("check", "Milk")
+    try shoplist.ok("clear")
+    let server = try ServingShoplist(shoplist)
+    defer { server.stop() }
+
+    let suggested = try server.request("GET", "/api/suggestions?q=MI&list=shopping")
+    #expect(suggested.status == 200)
+    #expect(
+      suggested.body
+        == #"{"suggestions": [{"name": "Milk", "quantity": 2, "unit": "l", "category": "dairy", "#
+        + #""times": 1}]}"# + "\n")
+
+    let added = try server.request(
+      "POST", "/api/lists/shopping/items", json: #"{"text": "1,5 l oat milk"}"#)
+    #expect(added.status == 200, "\(added.body)")
+    #expect(
+      added.body.contains(#""name": "oat milk", "checked": false, "quantity": 1.5, "unit": "l""#))
+
+    // The same document as the command line prints.
+    let history = try server.request("GET", "/api/history?limit=2")
+    #expect(history.status == 200)
+    #expect(history.body == (try shoplist.ok("history", "--limit", "2", "--json").stdout))
+    #expect(history.body.contains(#""command": "web: add oat milk""#))
+
+    // Undo the add through the API: the command line sees it gone, and the entry.
+    let undo = try server.request("POST", "/api/history/4/undo")
+    #expect(undo.status == 200, "\(undo.body)")
+    #expect(undo.body.contains(#""undone": {"id": 4, "#))
+    #expect(try shoplist.names() == [])
+    #expect(try shoplist.ok("history", "--limit", "1").stdout.contains("web: undo 4"))
+    let redo = try server.request("POST", "/api/redo")
+    #expect(redo.status == 200, "\(redo.body)")
+    #expect(try shoplist.names() == ["oat milk"])
+
+    // A later change stands in the way: the API says what `undo 4` says, and nothing changes.
+    try shoplist.ok("edit", "oat milk", "--note", "barista")
+    let before = try shoplist.ok("list", "--json").stdout
+    let refused = try server.request("POST", "/api/redo")
+    #expect(refused.status == 409)
+    #expect(refused.body == #"{"error": "nothing to redo"}"#)
+    let blocked = try server.request("POST", "/api/history/4/undo")
+    #expect(blocked.status == 409)
+    #expect(blocked.body.contains("changed the same items since; undo #7 first"))
+    let cli = try shoplist.run("undo", "4")
+    #expect(cli.status == 65)
+    let words = try #require(
+      try JSONSerialization.jsonObject(with: Data(blocked.body.utf8)) as? [String: String])
+    #expect("shoplist: " + (words["error"] ?? "") + "\n" == cli.stderr)
+    #expect(try shoplist.ok("list", "--json").stdout == before)
+
+    #expect(try server.request("POST", "/api/redo", authorized: false).status == 401)
+    #expect(try server.request("GET", "/api/history/99/undo").status == 405)
+  }
+}
