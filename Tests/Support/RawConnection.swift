@@ -122,6 +122,17 @@ public final class RawConnection: @unchecked Sendable {
     return Int(status.1) ?? 0
   }
 
+  /// Opens `count` connections to `port` that send nothing (as many as can be opened), waits
+  /// a moment for the server to take them, then opens one more: the connection past them, nil
+  /// if none could be opened at all.
+  public static func flood(
+    _ port: Int, count: Int
+  ) -> (idle: [RawConnection], late: RawConnection?) {
+    let idle = (0..<count).compactMap { _ in RawConnection(port: port) }
+    usleep(300_000)
+    return (idle, RawConnection(port: port))
+  }
+
   /// Raises this process's limit on open files to at least `count`, when the hard limit
   /// allows (or this is root), so that a test can hold that many connections.
   public static func allowOpenFiles(_ count: Int) {

@@ -51,16 +51,10 @@ import Testing
     }
     #expect(phone.request("GET", "/api/lists", port: server.port, headers: bearer) == 200)
 
-    // Far more connections than the limit allows, sending nothing.
-    var flood: [RawConnection] = []
-    for _ in 0..<400 {
-      if let connection = RawConnection(port: server.port) { flood.append(connection) }
-    }
-    // Past the limit, a new connection is closed at once, never left hanging.
-    usleep(300_000)
-    guard let late = RawConnection(port: server.port) else {
-      throw Shoplist.Failure("cannot connect")
-    }
+    // Far more connections than the limit allows, sending nothing; past the limit, a new
+    // connection is closed at once, never left hanging.
+    var (flood, late) = RawConnection.flood(server.port, count: 400)
+    guard let late else { throw Shoplist.Failure("cannot connect") }
     let refused = late.receive(for: 3)
     #expect(refused.closed, "a connection past the limit was kept waiting")
 

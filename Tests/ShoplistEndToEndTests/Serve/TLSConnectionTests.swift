@@ -105,14 +105,8 @@ import Testing
     let certificates = try TestCertificates(in: shoplist)
     let server = try ServingShoplist(shoplist, certificates.options, fileLimit: 160)
 
-    var flood: [RawConnection] = []
-    for _ in 0..<400 {
-      if let connection = RawConnection(port: server.port) { flood.append(connection) }
-    }
-    usleep(300_000)
-    guard let late = RawConnection(port: server.port) else {
-      throw Shoplist.Failure("cannot connect")
-    }
+    var (flood, late) = RawConnection.flood(server.port, count: 400)
+    guard let late else { throw Shoplist.Failure("cannot connect") }
     #expect(late.receive(for: 3).closed, "a connection past the limit was kept waiting")
     #expect(server.process.isRunning)
 
