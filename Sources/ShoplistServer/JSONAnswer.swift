@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import NIOPosix
@@ -10,7 +11,27 @@ enum JSONAnswer {
   static func make(
     status: HTTPResponse.Status = .ok, _ body: @escaping @Sendable () throws -> String
   ) async throws -> Response {
-    let text = try await NIOThreadPool.singleton.runIfActive(body)
+    response(status: status, text: try await NIOThreadPool.singleton.runIfActive(body))
+  }
+
+  /// The name of the header a write's answer carries with the number of the history entry
+  /// that records it (none when the write changed nothing): what the page undoes when the
+  /// user taps "Undo" (`POST /api/history/{id}/undo`).
+  static let entryHeader = HTTPField.Name("Shoplist-Entry")!
+
+  /// ``make(status:_:)`` for a write: `body` also gives the number of the history entry that
+  /// recorded the change, sent as ``entryHeader``.
+  static func make(
+    status: HTTPResponse.Status = .ok,
+    recording body: @escaping @Sendable () throws -> (text: String, entry: Int?)
+  ) async throws -> Response {
+    let (text, entry) = try await NIOThreadPool.singleton.runIfActive(body)
+    var answer = response(status: status, text: text)
+    if let entry { answer.headers[entryHeader] = String(entry) }
+    return answer
+  }
+
+  private static func response(status: HTTPResponse.Status, text: String) -> Response {
     let bytes = ByteBuffer(string: text)
     return Response(
       status: status,

@@ -53,7 +53,9 @@ struct ListsController<Context: RequesterContext>: Sendable {
     let precondition = try body.precondition()
     let item = try body.item()
     let intent = ListIntent.add(names: [item.name], changes: item.changes)
-    return try await change(intent, only: precondition, on: name, by: context) {
+    return try await change(
+      intent, only: precondition, on: name, by: context, request: request
+    ) {
       "add \($0.items.first?.after?.name ?? item.name)"
     }
   }
@@ -68,7 +70,7 @@ struct ListsController<Context: RequesterContext>: Sendable {
       ? (body.checked == true ? "check" : body.checked == false ? "uncheck" : "edit") : "edit"
     return try await change(
       .edit(.id(id), name: body.name, changes: try body.changes()), only: precondition,
-      on: name, by: context
+      on: name, by: context, request: request
     ) { "\(verb) \($0.items.first?.before?.name ?? id.uuidString)" }
   }
 
@@ -76,35 +78,91 @@ struct ListsController<Context: RequesterContext>: Sendable {
     let name = try listName(context)
     let id = try itemID(context)
     let precondition = try IfUpdatedAt.query(of: request)
-    return try await change(.remove([.id(id)]), only: precondition, on: name, by: context) {
+    return try await change(
+      .remove([.id(id)]), only: precondition, on: name, by: context, request: request
+    ) {
       "remove \($0.items.first?.before?.name ?? id.uuidString)"
     }
   }
 
   @Sendable func clear(_ request: Request, context: Context) async throws -> Response {
-    try await change(.clearChecked, on: try listName(context), by: context) { _ in "clear" }
+    try await change(
+      .clearChecked, on: try listName(context), by: context, request: request,
+      alone: Self.removedItems
+    ) { _ in "clear" }
   }
 
   @Sendable func reset(_ request: Request, context: Context) async throws -> Response {
-    try await change(.resetChecks, on: try listName(context), by: context) { _ in "reset" }
+    try await change(
+      .resetChecks, on: try listName(context), by: context, request: request,
+      alone: Self.changedItems
+    ) { _ in "reset" }
   }
 
   // MARK: - Helpers
 
   /// Runs `intent` on the list, only if `precondition` holds when one is given, on behalf of
   /// the request's ``Requester``, and answers with the list document after it.
+  ///
+  /// With `?return=item` the answer is `alone`'s: the changed item's object alone
+  /// (`{"removed": ID}` for an item removed) unless told otherwise. The
+  /// answer carries the number of the history entry that records the change in
+  /// ``JSONAnswer/entryHeader``.
   private func change(
     _ intent: ListIntent, only precondition: ItemPrecondition? = nil, on list: String,
-    by context: Context, describe: @escaping @Sendable (ListOutcome) -> String
+    by context: Context, request: Request,
+    alone: @escaping @Sendable (ListOutcome) -> String = Self.itemAnswer,
+    describe: @escaping @Sendable (ListOutcome) -> String
   ) async throws -> Response {
     let intent = precondition.map(intent.only(if:)) ?? intent
     let requester = context.requester
-    return try await json {
+    let itemAlone = try Self.returnsItem(request)
+    return try await JSONAnswer.make(recording: {
       let outcome = try service.perform(
         intent, onList: list, returningCompleteList: true, by: requester.memberName,
         labelling: { requester.labelPrefix + describe($0) })
-      return ListDocuments.list(outcome.list)
+      let text = itemAlone ? alone(outcome) : ListDocuments.list(outcome.list)
+      return (text, outcome.entry)
+    })
+  }
+
+  /// Whether the request asks for the changed item alone: `?return=item`.
+  private static func returnsItem(_ request: Request) throws -> Bool {
+    guard let value = try QueryParameter.value("return", of: request) else { return false }
+    guard value == "item" else {
+      throw APIError.badRequest(
+        "return takes the value item (the changed item alone), not \(DisplayText.quoted(value))")
     }
+    return true
+  }
+
+  /// The `?return=item` answer for a change to one item: its object, or `{"removed": ID}`.
+  private static func itemAnswer(_ outcome: ListOutcome) -> String {
+    guard let change = outcome.items.first else { return changedItems(outcome) }
+    if let after = change.after { return object(after, in: outcome.list) + "\n" }
+    return #"{"removed": ""# + (change.before?.id.canonicalText ?? "") + "\"}\n"
+  }
+
+  /// The `?return=item` answer for a clear: `{"removed": [IDs]}`.
+  private static func removedItems(_ outcome: ListOutcome) -> String {
+    var removed: [String] = []
+    for case let .deleteProducts(ids) in outcome.effects {
+      removed += ids.map { "\"" + $0.canonicalText + "\"" }
+    }
+    return #"{"removed": ["# + removed.joined(separator: ", ") + "]}\n"
+  }
+
+  /// The `?return=item` answer for a reset: `{"items": [the items it changed]}`.
+  private static func changedItems(_ outcome: ListOutcome) -> String {
+    var changed: [String] = []
+    for case let .updateProduct(product) in outcome.effects {
+      changed.append(object(outcome.list.products[id: product.id] ?? product, in: outcome.list))
+    }
+    return #"{"items": ["# + changed.joined(separator: ", ") + "]}\n"
+  }
+
+  private static func object(_ product: Product, in list: ShoppingList) -> String {
+    ListDocuments.item(product, position: (list.products.index(id: product.id) ?? 0) + 1)
   }
 
   private func json(

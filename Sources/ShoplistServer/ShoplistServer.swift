@@ -145,6 +145,7 @@ public struct ShoplistServer: Sendable {
     ListsController(service: service).addRoutes(to: api.group("lists"))
     HistoryController(service: service).addRoutes(to: api)
     SuggestionsController(service: service).addRoutes(to: api)
+    ActivityController(service: service).addRoutes(to: api)
     EventsController(feed: feed, keepAlive: configuration.keepAlive).addRoutes(to: api)
     SessionController().addRoutes(to: api)
     return router

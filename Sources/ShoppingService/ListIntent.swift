@@ -54,12 +54,17 @@ public struct ListOutcome: Equatable, Sendable {
   public var items: [ItemChange]
   /// The persistence work the intent did.
   public var effects: [PersistenceEffect]
+  /// The number of the history entry that records the change, `nil` when nothing changed.
+  public var entry: Int?
 
   /// Creates an outcome.
-  public init(list: ShoppingList, items: [ItemChange], effects: [PersistenceEffect]) {
+  public init(
+    list: ShoppingList, items: [ItemChange], effects: [PersistenceEffect], entry: Int? = nil
+  ) {
     self.list = list
     self.items = items
     self.effects = effects
+    self.entry = entry
   }
 }
 

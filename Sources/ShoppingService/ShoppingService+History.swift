@@ -22,17 +22,26 @@ extension ShoppingService {
     labelling label: (T) -> String, by member: String? = nil,
     _ body: (ShoppingRepository) throws -> T
   ) throws -> T {
+    try journaledWriteNumbered(labelling: label, by: member, body).result
+  }
+
+  /// ``journaledWrite(labelling:by:_:)`` that also gives the number of the history entry it
+  /// recorded (`nil` when the change changed nothing, so recorded none): what a page needs to
+  /// offer an undo of exactly that change.
+  func journaledWriteNumbered<T>(
+    labelling label: (T) -> String, by member: String? = nil,
+    _ body: (ShoppingRepository) throws -> T
+  ) throws -> (result: T, entry: Int?) {
     try database.write { repository in
       repository.startRecording()
       let result = try body(repository)
       let change = repository.recordedChange
-      if !change.isEmpty {
-        try repository.appendHistory(
-          command: label(result), summary: summary(change, repository), at: environment.now(),
-          by: member, change: change
-        )
-      }
-      return result
+      guard !change.isEmpty else { return (result, nil) }
+      let entry = try repository.appendHistory(
+        command: label(result), summary: summary(change, repository), at: environment.now(),
+        by: member, change: change
+      )
+      return (result, entry)
     }
   }
 

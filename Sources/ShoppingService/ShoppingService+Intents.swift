@@ -49,7 +49,8 @@ extension ShoppingService {
     labelling label: (ListOutcome) -> String
   ) throws -> ListOutcome {
     let listName = try name.map(Naming.name)
-    return try journaledWrite(labelling: label, by: member) { repository in
+    let (outcome, entry) = try journaledWriteNumbered(labelling: label, by: member) {
+      repository in
       var plan = LoadPlan(intent)
       if returningCompleteList { plan.everything = true }
       let session = try ListSession.open(
@@ -63,6 +64,9 @@ extension ShoppingService {
       let complete = returningCompleteList && !list.isLoaded ? try repository.loadList(list) : list
       return ListOutcome(list: complete, items: items, effects: session.effects)
     }
+    var numbered = outcome
+    numbered.entry = entry
+    return numbered
   }
 }
 

@@ -173,7 +173,8 @@ import Testing
     let files = shell.files.map { file in
       guard file.path == "/" else { return file }
       let page = String(decoding: file.bytes, as: UTF8.self)
-        .replacingOccurrences(of: #"placeholder="Add an item""#, with: "placeholder=\"\(text)\"")
+        .replacingOccurrences(
+          of: #"placeholder="Add an item (2 l milk)""#, with: "placeholder=\"\(text)\"")
       return AppShell.File(path: file.path, type: file.type, bytes: Array(page.utf8))
     }
     return AppShell(files: files, worker: shell.worker)

@@ -1,0 +1,58 @@
+import Hummingbird
+import ShoppingCore
+import ShoppingService
+import ShoppingSQLite
+import ShoppingTransfer
+
+/// What the page needs beside the list itself:
+///
+/// - `GET /api/activity?list=NAME&after=N`: who added, changed or removed which items of the
+///   list since history entry N (see ``ShoppingService/ShoppingService/activity(onList:after:)``),
+///   so that the page can show others' changes with their names; `after` defaults to 0.
+/// - `GET /api/aisles`: the shop order, as `aisles --json` prints it, for the page's "by aisle"
+///   view.
+struct ActivityController<Context: RequesterContext>: Sendable {
+  let service: ShoppingService
+
+  func addRoutes(to group: RouterGroup<Context>) {
+    group
+      .get("activity", use: activity)
+      .get("aisles", use: aisles)
+  }
+
+  @Sendable func activity(_ request: Request, context: Context) async throws -> Response {
+    guard let list = try QueryParameter.value("list", of: request) else {
+      throw APIError.badRequest("name the list: ?list=NAME")
+    }
+    var after = 0
+    if let text = try QueryParameter.value("after", of: request) {
+      guard let number = Int(text), number >= 0 else {
+        throw APIError.badRequest(
+          "after takes a history entry's number, not \(DisplayText.quoted(text))")
+      }
+      after = number
+    }
+    let since = after
+    return try await JSONAnswer.make {
+      let (newest, items) = try service.activity(onList: list, after: since)
+      return Self.document(newest: newest, items)
+    }
+  }
+
+  @Sendable func aisles(_ request: Request, context: Context) async throws -> Response {
+    try await JSONAnswer.make { ListDocuments.aisles(try service.shopOrder()) }
+  }
+
+  /// `{"newest": 58, "activity": [{"entry": 57, "command": "web (Ana): add Bread", "by":
+  /// "Ana", "item": "…", "name": "Bread", "change": "added"}]}`, oldest first; `newest` is the
+  /// next request's `after`.
+  static func document(newest: Int, _ items: [ItemActivity]) -> String {
+    let objects = items.map { item in
+      #"{"entry": \#(item.entry.id), "command": "# + JSONText.string(item.entry.command)
+        + #", "by": "# + (item.entry.by.map(JSONText.string) ?? "null") + #", "item": ""#
+        + item.itemID.canonicalText + #"", "name": "# + JSONText.string(item.name)
+        + #", "change": ""# + item.change.rawValue + #""}"#
+    }
+    return #"{"newest": \#(newest), "activity": ["# + objects.joined(separator: ", ") + "]}\n"
+  }
+}
