@@ -80,23 +80,23 @@ def api_answers(driver, victim, origin):
     """Status of every response from the victim's /api to a request sent with `origin` as its
     Origin, by path, from Chromium's network log. The victim's own page may still be loading
     its lists when the attack starts: its requests are not the attacker's."""
-    sent_from_origin, answers = set(), []
+    sent_from_origin, responses = set(), []
     for entry in driver.get_log("performance"):
         message = json.loads(entry["message"])["message"]
         params = message.get("params", {})
         method = message.get("method")
         if method in ("Network.requestWillBeSent", "Network.requestWillBeSentExtraInfo"):
-            # The headers Chromium adds late (Origin among them) come in the extra info.
+            # The headers Chromium adds late (Origin among them) come in the extra info, which
+            # may be logged after the response: the responses are matched once all are read.
             given = params.get("request", params).get("headers", {})
             headers = {k.lower(): v for k, v in given.items()}
             if headers.get("origin") == origin:
                 sent_from_origin.add(params["requestId"])
         elif method == "Network.responseReceived":
-            response = params["response"]
-            if (params["requestId"] in sent_from_origin
-                    and response["url"].startswith(victim + "/api/")):
-                answers.append((response["url"][len(victim):], response["status"]))
-    return answers
+            responses.append((params["requestId"], params["response"]))
+    return [(response["url"][len(victim):], response["status"])
+            for request, response in responses
+            if request in sent_from_origin and response["url"].startswith(victim + "/api/")]
 
 
 def main():
