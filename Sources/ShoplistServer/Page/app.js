@@ -22,6 +22,7 @@
   const KEYS = {
     current: 'shoplist.current', docs: 'shoplist.docs', lists: 'shoplist.lists',
     notices: 'shoplist.notices', queue: 'shoplist.queue', seenAt: 'shoplist.seenAt',
+    view: 'shoplist.view', aisles: 'shoplist.aisles',
   };
   const MAX_NOTICES = 20;
   const MESSAGE_MS = 5000;
@@ -29,6 +30,9 @@
   const MAX_RETRY_MS = 10000;
   const REQUEST_TIMEOUT_MS = 15000;
   const CLOCK_MS = 30000;
+  const HIGHLIGHT_MS = 8000;
+  const SUGGEST_DELAY_MS = 150;
+  const MAX_SUGGESTIONS = 6;
 
   // MARK: - Helpers
 
@@ -94,14 +98,21 @@
     return `${when} (${ago})`;
   }
 
-  /** "2", "0,5 kg", "500 g" -> {quantity, unit?}; "" -> {}; anything else -> null. */
-  function parseQuantity(text) {
-    const m = /^(\d+(?:[.,]\d+)?)\s*(.*)$/.exec(tidy(text));
-    if (!tidy(text)) return {};
-    const quantity = m ? Number(m[1].replace(',', '.')) : 0;
-    if (!(quantity > 0)) return null;
-    return m[2] ? { quantity, unit: m[2] } : { quantity };
+  /** The editor's quantity: "2", "0,5" -> the number; "" -> 1; anything else -> null. */
+  function parseNumber(text) {
+    const t = tidy(text);
+    if (!t) return 1;
+    if (!/^\d+(?:[.,]\d+)?$/.test(t)) return null;
+    const n = Number(t.replace(',', '.'));
+    return n > 0 ? n : null;
   }
+
+  /** Who made a change, as the page says it: "by Ana", "on another phone", "from the
+   *  command line" (history's `by`, else what its label starts with). */
+  const whoDid = (entry) => (entry.by ? `by ${entry.by}`
+    : /^web[: (]/.test(entry.command) ? 'on another phone' : 'from the command line');
+  /** A history label without the page's prefix: "web (Ana): check Milk" -> "check Milk". */
+  const bareCommand = (command) => String(command).replace(/^web(?: \([^)]*\))?: /, '');
 
   // MARK: - State
 
@@ -128,7 +139,18 @@
       retryMs: 0,
       authorised: true,
       confirmClear: false,
-      message: null,                // {id, text, error?, undo?}
+      message: null,                // {id, text, error?, undo?: {of}, redo?: true}
+      mode: load(KEYS.view, 'list'), // 'list' or 'aisles' (by aisle)
+      aisles: load(KEYS.aisles, []), // the shop order: categories as met in the shop
+      entries: {},                  // intent id -> history entries its requests recorded
+      mine: [],                     // history entries this page made (not "someone else")
+      activityAfter: {},            // list -> the newest history entry read for highlights
+      activityStale: {},            // list -> activity was set aside while a write was out
+      highlights: {},               // item id -> {text, until}: someone else's change
+      activity: null,               // {id, text, itemId}: the latest of others' changes
+      addText: '',                  // what the add box holds
+      suggestions: { q: '', items: [], active: -1 },
+      editing: null,                // {list, itemId, error?}: the item editor is open
     };
   }
 
@@ -147,6 +169,11 @@
           items.push({ id: `tmp-${q.id}`, name: q.name, checked: false, quantity: 1, unit: null,
             category: null, note: null, ...q.fields, pending: true });
         }
+      } else if (q.kind === 'edit') {
+        const found = items.find(same(q));
+        const shown = Object.fromEntries(Object.entries(q.fields)
+          .map(([k, v]) => [k, v === '' ? null : v]));
+        if (found) Object.assign(found, shown, { pending: true });
       } else if (isCheck(q)) {
         const found = items.find(same(q));
         if (found) Object.assign(found, { checked: q.kind === 'check', pending: true });
@@ -192,8 +219,16 @@
     return { ...s, message: { id, text, ...extra } };
   }
 
+  /** The message after a change of the user's own: what was done, and "Undo" for a while. */
+  const offerUndo = (s, fx, a, text) => withMessage(s, fx, `m-${a.id}`, text,
+    { undo: { of: a.id, list: s.list } });
+
   function switchTo(s, fx, name, { fetch = true } = {}) {
+    if (norm(name) !== norm(s.list)) s = { ...s, activity: null, highlights: {} };
     if (fetch) fx.push({ type: 'fetchList', list: name });
+    if (fetch && s.activityAfter[norm(name)] === undefined) {
+      fx.push({ type: 'fetchActivity', list: name, after: null });
+    }
     fx.push({ type: 'showListInUrl', list: name });
     return { ...s, list: name, confirmClear: false };
   }
@@ -238,7 +273,7 @@
   }
 
   /** Picks the request for the head of the queue, resolving names to ids. */
-  function nextRequest(s) {
+  function nextRequest(s, fx) {
     while (s.queue.length && s.authorised && !s.inFlight && !s.waiting) {
       const q = s.queue[0];
       const base = `/api/lists/${enc(q.list)}`;
@@ -248,11 +283,30 @@
       const since = ifUpdatedAt(q);
       let req = null;
       if (q.kind === 'add') {
-        const body = { name: q.name, ...q.fields };
-        if (since !== undefined) body.ifUpdatedAt = since;
+        // A phrase ("2 l milk") is read by the server. Sent as it was typed, online, it
+        // follows add's rules; only a replay says "only if the item is still as seen".
+        const body = q.text !== undefined ? { text: q.text } : { name: q.name, ...q.fields };
+        const plain = q.text !== undefined && since === null && q.live;
+        if (since !== undefined && !plain) body.ifUpdatedAt = since;
         req = { method: 'POST', path: `${base}/items`, body };
       } else if (q.kind === 'createList') {
         req = { method: 'POST', path: '/api/lists', body: { name: q.name } };
+      } else if (q.kind === 'undo' && q.entry) {
+        req = { method: 'POST', path: `/api/history/${enc(q.entry)}/undo` };
+      } else if (q.kind === 'undo') {
+        // Undoes every entry the change recorded (a replayed clear records one per item),
+        // newest first.
+        const entries = s.entries[q.of] || [];
+        if (entries.length) {
+          const undos = [...entries].reverse().map((entry, n) => ({ id: `${q.id}.${n}`,
+            at: q.at, kind: 'undo', list: q.list, name: q.name, entry, single: n === 0
+              && entries.length === 1 }));
+          s = { ...s, queue: [...undos, ...s.queue.slice(1)] };
+          continue;
+        }
+        s = withMessage(s, fx, `m-${q.id}`, 'Nothing to undo: that change changed nothing.');
+      } else if (q.kind === 'redo') {
+        req = { method: 'POST', path: '/api/redo' };
       } else if (since === null) {
         // An item the page knew only from its own add, which did not go through: whatever
         // has that name now is someone else's. Nothing to do.
@@ -261,6 +315,10 @@
         req = { method: 'DELETE', path: `${base}/items/${enc(idOf(q))}${query}` };
       } else if (idOf(q) && isCheck(q)) {
         const body = { checked: q.kind === 'check' };
+        if (since) body.ifUpdatedAt = since;
+        req = { method: 'PATCH', path: `${base}/items/${enc(idOf(q))}`, body };
+      } else if (idOf(q) && q.kind === 'edit') {
+        const body = { ...q.fields };
         if (since) body.ifUpdatedAt = since;
         req = { method: 'PATCH', path: `${base}/items/${enc(idOf(q))}`, body };
       } else if (q.kind === 'clear') {
@@ -278,7 +336,8 @@
         }
       }
       if (req) {
-        const itemId = q.kind === 'add' ? undefined : idOf(q);
+        const itemId = q.kind === 'add' || q.kind === 'undo' || q.kind === 'redo'
+          ? undefined : idOf(q);
         return { s: { ...s, inFlight: q.id },
           req: { ...req, intentId: q.id, list: q.list, itemId } };
       }
@@ -348,6 +407,7 @@
     const name = (item && item.name) || q.name;
     if (status === 404) {
       if (isCheck(q)) return notApplied(name, 'removed', `not ${q.kind}ed`);
+      if (q.kind === 'edit') return notApplied(name, 'removed', 'not changed');
       if (q.kind === 'add' && q.seen) return notApplied(name, 'removed', 'not added');
       return null; // a remove of an item already gone did what it asked
     }
@@ -360,6 +420,7 @@
       return notApplied(name, happened, `not ${q.kind}ed`);
     }
     if (q.kind === 'remove') return notApplied(name, happened, 'not removed');
+    if (q.kind === 'edit') return notApplied(name, happened, 'not changed');
     return null;
   }
 
@@ -367,7 +428,7 @@
     const id = `m-${a.id}`;
     if (a.status === 0) {
       // Sent again later, as a replay of what was seen then.
-      const queue = s.queue.map((r) => (r.id === q.id && r.kind === 'clear'
+      const queue = s.queue.map((r) => (r.id === q.id && (r.kind === 'clear' || r.kind === 'add')
         ? { ...r, live: false } : r));
       return wait({ ...s, queue, online: false }, fx);
     }
@@ -392,11 +453,80 @@
       return s; // there already
     }
     const verb = { add: 'add', check: 'check', uncheck: 'uncheck', remove: 'remove',
-      clear: 'clear the checked items', createList: 'create the list' }[q.kind];
-    const text = `Could not ${verb}${q.name ? ` ${quoted(q.name)}` : ''}: ${a.error}`;
+      clear: 'clear the checked items', createList: 'create the list', edit: 'change',
+      undo: 'undo', redo: 'redo' }[q.kind];
+    // An undo's refusal is the history's own sentence: "Cannot undo #41 …; undo #42 first."
+    const history = q.kind === 'undo' || q.kind === 'redo';
+    const text = history && /^cannot /.test(a.error) ? `C${a.error.slice(1)}.`
+      : `Could not ${verb}${q.name && !history ? ` ${quoted(q.name)}` : ''}: ${a.error}`;
     s = withMessage(s, fx, id, text, { error: true });
     if (q.kind === 'createList' && norm(q.list) === norm(s.list)) s = switchTo(s, fx, 'shopping');
     return s;
+  }
+
+  /** The history entry a request of intent `id` recorded: this page's, to undo. */
+  function recorded(s, id, entry) {
+    const entries = { ...s.entries, [id]: [...(s.entries[id] || []), entry] };
+    return { ...s, entries, mine: [...s.mine, entry].slice(-500) };
+  }
+
+  /** An undo or redo went through: the lists it changed, and a message saying what. */
+  function undid(s, fx, q, a) {
+    const doc = a.doc;
+    if (Array.isArray(doc.lists)) {
+      for (const d of doc.lists) {
+        if (d && typeof d.list === 'string' && Array.isArray(d.items)) s = adopt(s, d, a.seq, a.at);
+      }
+    }
+    if (typeof doc.entry === 'number') s = { ...s, mine: [...s.mine, doc.entry].slice(-500) };
+    const entry = doc.undone || doc.redone;
+    const what = entry && typeof entry.command === 'string' ? `: ${bareCommand(entry.command)}`
+      : '';
+    if (q.kind === 'redo') return withMessage(s, fx, `m-${q.id}`, `Redone${what}.`);
+    return withMessage(s, fx, `m-${q.id}`, `Undone${what}.`, q.single ? { redo: true } : {});
+  }
+
+  /** Reads who changed the list since the page last looked, unless one of its own writes is
+   *  out (its entry is not known to be its own yet): then once that write is answered. */
+  function readActivity(s, fx, list) {
+    const key = norm(list);
+    if (s.inFlight || s.activityAfter[key] === undefined) {
+      return { ...s, activityStale: { ...s.activityStale, [key]: true } };
+    }
+    fx.push({ type: 'fetchActivity', list, after: s.activityAfter[key] });
+    return { ...s, activityStale: { ...s.activityStale, [key]: false } };
+  }
+
+  /** Others' changes to the list: their items highlighted for a while, with who did it. */
+  function sawActivity(s, fx, a) {
+    const key = norm(a.list);
+    const after = s.activityAfter[key];
+    if (a.after === null) {
+      return after === undefined ? { ...s, activityAfter: { ...s.activityAfter, [key]: a.newest } }
+        : s;
+    }
+    if (s.inFlight) return { ...s, activityStale: { ...s.activityStale, [key]: true } };
+    if (after !== undefined && a.newest <= after) return s;
+    const highlights = { ...s.highlights };
+    const id = `h-${a.id}`;
+    const said = [];
+    let shown = null;
+    for (const act of a.activity) {
+      if (s.mine.includes(act.entry) || (after !== undefined && act.entry <= after)) continue;
+      const text = `${act.change} ${whoDid(act)}`;
+      if (act.change !== 'removed') {
+        highlights[act.item] = { id, text };
+        shown = act.item;
+      }
+      said.push(`${quoted(act.name)} ${text}`);
+      fx.push({ type: 'later', ms: HIGHLIGHT_MS,
+        action: { type: 'highlightExpired', itemId: act.item, highlightId: id } });
+    }
+    s = { ...s, highlights, activityAfter: { ...s.activityAfter, [key]: a.newest } };
+    if (!said.length) return s;
+    // "“Bread” added by Ana; “Eggs” checked by Ana and 3 more."
+    const more = said.length > 2 ? ` and ${said.length - 2} more` : '';
+    return { ...s, activity: { id, text: `${said.slice(0, 2).join('; ')}${more}.`, itemId: shown } };
   }
 
   // MARK: - Update
@@ -406,23 +536,116 @@
     const fx = [];
     switch (a.type) {
       case 'addSubmitted': {
-        const name = tidy(a.name);
-        const fields = parseQuantity(a.quantity);
-        if (!name) break;
-        if (!fields) {
-          s = withMessage(s, fx, `m-${a.id}`, 'Quantity: a number, then a unit if you like '
-            + '(2, 0.5 kg).', { error: true });
-          break;
+        if (s.suggestions.active >= 0) return update(s, { ...a, type: 'suggestionPicked',
+          index: s.suggestions.active });
+        const text = tidy(a.text);
+        if (!text) break;
+        // The server reads the phrase ("2 l milk": milk, 2 l); until it has, the row shows
+        // what was typed.
+        const seen = seenOf(onServer(s, s.list, { name: text }));
+        const live = s.online && !s.waiting && s.authorised;
+        s = enqueue(s, a, { kind: 'add', list: s.list, name: text, text, fields: {}, seen, live });
+        s = offerUndo({ ...s, addText: '', suggestions: { q: '', items: [], active: -1 } }, fx, a,
+          `Added ${quoted(text)}.`);
+        fx.push({ type: 'resetAddForm' });
+        break;
+      }
+      case 'addTyped': {
+        const q = tidy(a.text);
+        s = { ...s, addText: a.text };
+        if (!q) s = { ...s, suggestions: { q: '', items: [], active: -1 } };
+        else fx.push({ type: 'fetchSuggestions', q, list: s.list });
+        break;
+      }
+      case 'suggestionsFetched':
+        if (a.q === tidy(s.addText) && norm(a.list) === norm(s.list)) {
+          s = { ...s, suggestions: { q: a.q, items: a.items.slice(0, MAX_SUGGESTIONS),
+            active: -1 } };
         }
-        const seen = seenOf(onServer(s, s.list, { name }));
-        s = enqueue(s, a, { kind: 'add', list: s.list, name, fields, seen });
+        break;
+      case 'suggestionMoved': {
+        const n = s.suggestions.items.length;
+        if (!n) break;
+        const active = (s.suggestions.active + a.by + n + 2) % (n + 1) - 1; // -1: the box
+        s = { ...s, suggestions: { ...s.suggestions, active } };
+        break;
+      }
+      case 'suggestionsClosed': s = { ...s, suggestions: { q: '', items: [], active: -1 } }; break;
+      case 'suggestionPicked': {
+        const picked = s.suggestions.items[a.index];
+        if (!picked) break;
+        const fields = { quantity: picked.quantity };
+        if (picked.unit) fields.unit = picked.unit;
+        if (picked.category) fields.category = picked.category;
+        const seen = seenOf(onServer(s, s.list, { name: picked.name }));
+        s = enqueue(s, a, { kind: 'add', list: s.list, name: picked.name, fields, seen });
+        s = offerUndo({ ...s, addText: '', suggestions: { q: '', items: [], active: -1 } }, fx, a,
+          `Added ${quoted(picked.name)}.`);
         fx.push({ type: 'resetAddForm' });
         break;
       }
       case 'checkChanged': {
         const item = view(s).items.find((i) => i.id === a.itemId);
         const kind = a.checked ? 'check' : 'uncheck';
-        if (item) s = enqueue(s, a, { kind, list: s.list, ...itemRef(s, item) });
+        if (item) {
+          s = enqueue(s, a, { kind, list: s.list, ...itemRef(s, item) });
+          s = offerUndo(s, fx, a, `${a.checked ? 'Checked' : 'Unchecked'} ${quoted(item.name)}.`);
+        }
+        break;
+      }
+      case 'editOpened': {
+        const item = view(s).items.find((i) => i.id === a.itemId);
+        if (!item) break;
+        s = { ...s, editing: { list: s.list, itemId: item.id, error: null } };
+        fx.push({ type: 'openEditor', item });
+        break;
+      }
+      case 'editClosed':
+        if (s.editing) s = { ...s, editing: null };
+        fx.push({ type: 'closeEditor' });
+        break;
+      case 'editSaved': {
+        const e = s.editing;
+        const item = e && norm(e.list) === norm(s.list)
+          && view(s).items.find((i) => i.id === e.itemId);
+        if (!item) {
+          s = { ...s, editing: null };
+          fx.push({ type: 'closeEditor' });
+          break;
+        }
+        const name = tidy(a.fields.name);
+        const quantity = parseNumber(a.fields.quantity);
+        const error = !name ? 'The item needs a name.'
+          : quantity === null ? 'Quantity: a number above 0, such as 2 or 0,5.' : null;
+        if (error) { s = { ...s, editing: { ...e, error } }; break; }
+        const fields = {};
+        if (name !== item.name) fields.name = name;
+        if (quantity !== (item.quantity ?? 1)) fields.quantity = quantity;
+        for (const k of ['unit', 'category', 'note']) {
+          const value = tidy(a.fields[k]);
+          if (value !== (item[k] ?? '')) fields[k] = value; // "" clears it
+        }
+        s = { ...s, editing: null };
+        fx.push({ type: 'closeEditor' });
+        if (!Object.keys(fields).length) break;
+        s = enqueue(s, a, { kind: 'edit', list: s.list, ...itemRef(s, item), fields });
+        s = offerUndo(s, fx, a, `Changed ${quoted(fields.name || item.name)}.`);
+        break;
+      }
+      case 'viewChosen':
+        if (a.mode === 'list' || a.mode === 'aisles') s = { ...s, mode: a.mode };
+        if (a.mode === 'aisles') fx.push({ type: 'fetchAisles' });
+        break;
+      case 'aislesFetched': s = { ...s, aisles: a.aisles }; break;
+      case 'activityFetched': s = sawActivity(s, fx, a); break;
+      case 'highlightExpired': {
+        const h = s.highlights[a.itemId];
+        if (h && h.id === a.highlightId) {
+          const highlights = { ...s.highlights };
+          delete highlights[a.itemId];
+          s = { ...s, highlights };
+        }
+        if (s.activity && s.activity.id === a.highlightId) s = { ...s, activity: null };
         break;
       }
       case 'clearConfirmExpired': s = { ...s, confirmClear: false }; break;
@@ -432,6 +655,7 @@
         if (s.confirmClear) {
           const live = s.online && !s.waiting && s.authorised;
           s = enqueue(s, a, { kind: 'clear', list: s.list, targets, live });
+          s = offerUndo(s, fx, a, `Cleared ${targets.length} checked.`);
         } else {
           s = { ...s, confirmClear: true };
           fx.push({ type: 'later', ms: CONFIRM_MS, action: { type: 'clearConfirmExpired' } });
@@ -452,7 +676,10 @@
         fx.push({ type: 'fetchList', list: s.list }, { type: 'fetchLists' });
         break;
       case 'listChanged': // a `change` event, whoever made the change
-        if (norm(a.list) === norm(s.list)) fx.push({ type: 'fetchList', list: s.list });
+        if (norm(a.list) === norm(s.list)) {
+          fx.push({ type: 'fetchList', list: s.list });
+          s = readActivity(s, fx, s.list);
+        }
         fx.push({ type: 'fetchLists' });
         break;
       case 'listCreateSubmitted': {
@@ -516,12 +743,7 @@
         const item = view(s).items.find((i) => i.id === a.itemId);
         if (!item) break;
         s = enqueue(s, a, { kind: 'remove', list: s.list, ...itemRef(s, item) });
-        const fields = {};
-        for (const k of ['quantity', 'unit', 'category', 'note']) {
-          if (item[k] != null) fields[k] = item[k];
-        }
-        s = withMessage(s, fx, `m-${a.id}`, `Removed “${item.name}”.`,
-          { undo: { list: s.list, name: item.name, fields } });
+        s = offerUndo(s, fx, a, `Removed ${quoted(item.name)}.`);
         break;
       }
       case 'retryDue':
@@ -536,26 +758,43 @@
       case 'sendSucceeded': {
         const q = s.queue.find((i) => i.id === a.intentId);
         s = connected(drop(s, a.intentId));
+        if (a.entry) s = recorded(s, String(a.intentId).replace(/\.\d+$/, ''), a.entry);
         if (q) s = rebase(refreshIfStale(s, fx, q.list), q, a.doc, a.itemId);
         if (a.doc && typeof a.doc.list === 'string' && Array.isArray(a.doc.items)) {
           s = adopt(s, a.doc, a.seq, a.at);
         }
+        if (q && (q.kind === 'undo' || q.kind === 'redo') && a.doc) s = undid(s, fx, q, a);
+        if (q && s.activityStale[norm(q.list)]) s = readActivity(s, fx, q.list);
         if (a.created) fx.push({ type: 'fetchLists' });
         break;
       }
       case 'started':
         fx.push({ type: 'fetchList', list: s.list }, { type: 'fetchLists' },
-          { type: 'connectEvents', delay: 0 }, { type: 'showListInUrl', list: s.list });
+          { type: 'connectEvents', delay: 0 }, { type: 'showListInUrl', list: s.list },
+          { type: 'fetchActivity', list: s.list, after: null }, { type: 'fetchAisles' });
         break;
       case 'undoTapped': {
         const u = s.message && s.message.undo;
-        const seen = u && seenOf(onServer(s, u.list, { name: u.name }));
-        if (u) s = { ...enqueue(s, a, { kind: 'add', ...u, seen }), message: null };
+        if (!u) break;
+        // Not sent yet: it is simply taken out of the queue, as if never made.
+        const mine = (q) => q.id === u.of || String(q.id).startsWith(`${u.of}.`);
+        const waiting = s.queue.filter(mine);
+        if (waiting.length && !waiting.some((q) => q.id === s.inFlight) && !s.entries[u.of]) {
+          s = { ...s, queue: s.queue.filter((q) => !mine(q)), message: null };
+          s = withMessage(s, fx, `m-${a.id}`, 'Undone (it had not been sent yet).');
+        } else {
+          s = { ...enqueue(s, a, { kind: 'undo', list: u.list, of: u.of }), message: null };
+        }
         break;
       }
+      case 'redoTapped':
+        if (s.message && s.message.redo) {
+          s = { ...enqueue(s, a, { kind: 'redo', list: s.list }), message: null };
+        }
+        break;
       default: break;
     }
-    const next = nextRequest(s);
+    const next = nextRequest(s, fx);
     s = next.s;
     if (next.req) fx.push({ type: 'send', req: next.req });
     for (const e of fx) { // number the requests, in the order they will be made
@@ -577,32 +816,42 @@
     return it.unit ? `${number.format(q)} ${it.unit}` : `${number.format(q)}×`;
   }
 
-  function rowHTML(it, showPending) {
-    const meta = [it.category, it.note].filter(Boolean).map(esc).join(' · ');
+  /**
+   * One row: the checkbox (named by the item), the item as a button that opens the editor,
+   * and the remove button. `o.category`: the category is shown (not under its heading);
+   * `o.pending`: say which changes are not sent yet; `o.highlight`: someone else's change.
+   */
+  function rowHTML(it, o) {
+    const meta = [o.category ? it.category : null, it.note].filter(Boolean).map(esc).join(' · ');
     const qty = quantityText(it);
-    const waiting = showPending && it.pending ? '<span class="pending">not sent yet</span>' : '';
+    const waiting = o.pending && it.pending ? '<span class="pending">not sent yet</span>' : '';
     const qtyHTML = qty
       ? ` <span class="item-qty" data-testid="item-quantity">${esc(qty)}</span>` : '';
     const metaHTML = meta || waiting
       ? `<span class="item-meta">${[meta, waiting].filter(Boolean).join(' ')}</span>` : '';
-    return `<label class="item-main">
-        <input type="checkbox" data-testid="item-checkbox"${it.checked ? ' checked' : ''}>
-        <span class="item-text">
-          <span class="item-line"><span class="item-name">${esc(it.name)}</span>${qtyHTML}</span>
-          ${metaHTML}
-        </span>
+    const byHTML = o.highlight
+      ? `<span class="item-by" data-testid="item-by">${esc(o.highlight.text)}</span>` : '';
+    return `<label class="item-check">
+        <input type="checkbox" data-testid="item-checkbox" aria-label="${esc(it.name)}"${
+  it.checked ? ' checked' : ''}>
       </label>
+      <button type="button" class="item-text" data-testid="item-edit" aria-haspopup="dialog">
+        <span class="sr-only">Edit </span>
+        <span class="item-line"><span class="item-name">${esc(it.name)}</span>${qtyHTML}</span>
+        ${metaHTML}${byHTML}
+      </button>
       <button type="button" class="remove" data-testid="remove-button"
         aria-label="Remove ${esc(it.name)}">&times;</button>`;
   }
 
   /** Updates the rows in place, keyed by item id, so focus and scrolling stay put. */
-  function renderItems(ul, items, showPending) {
+  function renderItems(ul, items, o) {
     const old = new Map([...ul.children].map((li) => [li.dataset.itemId, li]));
     let prev = null;
     for (const it of items) {
-      const html = rowHTML(it, showPending);
-      const cls = `item${it.checked ? ' is-checked' : ''}`;
+      const highlight = o.highlights[it.id];
+      const html = rowHTML(it, { ...o, highlight });
+      const cls = `item${it.checked ? ' is-checked' : ''}${highlight ? ' is-highlighted' : ''}`;
       let li = old.get(it.id);
       if (li) old.delete(it.id);
       else {
@@ -624,6 +873,70 @@
       prev = li;
     }
     old.forEach((li) => li.remove());
+  }
+
+  /**
+   * The items under their categories' headings: the shop order's categories first, in that
+   * order, then the others by name, then the items with none; within one, in list order.
+   */
+  function aisleGroups(items, order) {
+    const rank = new Map(order.map((c, n) => [norm(c), n]));
+    const groups = new Map();
+    for (const it of items) {
+      const key = it.category ? norm(it.category) : '';
+      if (!groups.has(key)) groups.set(key, { key, title: it.category || 'No category', items: [] });
+      groups.get(key).items.push(it);
+    }
+    const place = (g) => (g.key === '' ? order.length + 1
+      : rank.has(g.key) ? rank.get(g.key) : order.length);
+    return [...groups.values()].sort((a, b) => place(a) - place(b)
+      || a.title.localeCompare(b.title, undefined, { sensitivity: 'base', numeric: true }));
+  }
+
+  let aisleCount = 0;
+  function renderAisles(box, groups, o) {
+    const old = new Map([...box.children].map((section) => [section.dataset.key, section]));
+    let prev = null;
+    for (const g of groups) {
+      let section = old.get(g.key);
+      if (section) old.delete(g.key);
+      else {
+        aisleCount += 1;
+        section = document.createElement('section');
+        section.className = 'aisle';
+        section.dataset.key = g.key;
+        section.dataset.testid = 'aisle';
+        section.innerHTML = `<h3 class="aisle-heading" data-testid="aisle-heading"
+          id="aisle-${aisleCount}"></h3><ul class="items" aria-labelledby="aisle-${aisleCount}"></ul>`;
+      }
+      const heading = section.querySelector('h3');
+      if (heading.textContent !== visible(g.title)) heading.textContent = visible(g.title);
+      renderItems(section.querySelector('ul'), g.items, o);
+      const want = prev ? prev.nextSibling : box.firstChild;
+      if (want !== section) box.insertBefore(section, want);
+      prev = section;
+    }
+    old.forEach((section) => section.remove());
+  }
+
+  function renderSuggestions(s) {
+    const box = $('suggestions');
+    const input = $('add-input');
+    const { items, active } = s.suggestions;
+    const html = items.map((it, n) => {
+      const meta = [quantityText(it), it.category].filter(Boolean).map(esc).join(' · ');
+      return `<li role="option" id="suggestion-${n}" class="suggestion" data-testid="suggestion"
+        data-index="${n}" aria-selected="${n === active}"><span class="suggestion-name">${
+  esc(it.name)}</span>${meta ? ` <span class="suggestion-meta">${meta}</span>` : ''}</li>`;
+    }).join('');
+    if (box.dataset.sig !== html) {
+      box.innerHTML = html;
+      box.dataset.sig = html;
+    }
+    box.hidden = items.length === 0;
+    input.setAttribute('aria-expanded', String(items.length > 0));
+    if (active >= 0) input.setAttribute('aria-activedescendant', `suggestion-${active}`);
+    else input.removeAttribute('aria-activedescendant');
   }
 
   /** The changes that were not applied, in a live region: added lines are announced. */
@@ -674,11 +987,59 @@
     $('auth-error').hidden = s.authorised;
     renderNotices(s.notices);
 
-    renderItems($('items'), v.items, !s.online || s.waiting || !s.authorised);
+    // Keyboard focus on a row that moves (checked into the basket, or back) goes to the row
+    // that took its place, so the next item is one key away.
+    const active = document.activeElement;
+    const activeRow = active && active.closest && active.closest('[data-testid="item-row"]');
+    const activeList = activeRow && activeRow.parentElement;
+    const activeIndex = activeRow ? [...activeList.children].indexOf(activeRow) : -1;
+
+    const o = { pending: !s.online || s.waiting || !s.authorised, highlights: s.highlights };
+    const toBuy = v.items.filter((i) => !i.checked);
+    const basket = v.items.filter((i) => i.checked);
+    const byAisle = s.mode === 'aisles';
+    $('items').hidden = byAisle;
+    $('aisles').hidden = !byAisle;
+    // The other view is emptied: one row per item in the page, for tests and readers alike.
+    renderAisles($('aisles'), byAisle ? aisleGroups(toBuy, s.aisles) : [], o);
+    renderItems($('items'), byAisle ? [] : toBuy, { ...o, category: true });
+    renderItems($('basket-items'), basket, { ...o, category: true });
+    for (const b of document.querySelectorAll('.view-choice')) {
+      b.setAttribute('aria-pressed', String(b.dataset.view === s.mode));
+    }
+    $('to-buy-heading').textContent = toBuy.length ? `To buy · ${toBuy.length}` : 'To buy';
+    $('basket').hidden = basket.length === 0;
+    $('basket-heading').textContent = `In the basket · ${basket.length}`;
+    $('skip-link').hidden = toBuy.length < 8;
+    if (activeRow && !activeRow.isConnected && activeIndex >= 0) {
+      const next = activeList.children[Math.min(activeIndex, activeList.children.length - 1)];
+      const target = next ? next.querySelector(`[data-testid="${active.dataset.testid}"]`)
+        : $('basket-summary');
+      if (target && !$('basket').hidden) target.focus();
+      else if (target && next) target.focus();
+    }
+
     const empty = $('empty');
-    empty.hidden = total > 0;
-    empty.textContent = v.known ? 'Add the first item above.'
-      : s.online ? 'Loading…' : 'This list has not been saved on this phone yet.';
+    empty.hidden = toBuy.length > 0;
+    empty.textContent = !v.known ? (s.online ? 'Loading…'
+      : 'This list has not been saved on this phone yet.')
+      : total === 0 ? 'Add the first item above.' : 'Everything is in the basket.';
+    $('heading').textContent = visible(s.list);
+    renderSuggestions(s);
+    const categories = [...new Set([...s.aisles, ...v.items.map((i) => i.category)
+      .filter(Boolean)])].map((c) => `<option value="${attr(c)}"></option>`).join('');
+    if ($('categories').dataset.sig !== categories) {
+      $('categories').innerHTML = categories;
+      $('categories').dataset.sig = categories;
+    }
+    const editorError = $('editor-error');
+    const error = s.editing && s.editing.error;
+    editorError.hidden = !error;
+    editorError.textContent = error || '';
+    const activity = $('activity');
+    const activityText = s.activity ? visible(s.activity.text) : '';
+    if (activity.textContent !== activityText) activity.textContent = activityText;
+    activity.classList.toggle('is-shown', Boolean(s.activity));
 
     const clear = $('clear-checked');
     clear.hidden = done === 0;
@@ -693,6 +1054,7 @@
       toast.classList.toggle('is-error', Boolean(s.message.error));
       toast.setAttribute('role', s.message.error ? 'alert' : 'status');
       $('undo-button').hidden = !s.message.undo;
+      $('redo-button').hidden = !s.message.redo;
     }
   }
 
@@ -700,6 +1062,8 @@
 
   let state = initialState();
   let events = null;
+  let suggestTimer = null;
+  let editorOpener = null; // focus goes back there when the editor closes
   let actionCount = 0;
   const session = Math.random().toString(36).slice(2, 8);
 
@@ -715,7 +1079,8 @@
       });
       const data = await res.json().catch(() => null);
       const error = (data && data.error) || `the server answered ${res.status}`;
-      return { status: res.status, ok: res.ok, data, error };
+      const entry = Number(res.headers.get('Shoplist-Entry')) || null;
+      return { status: res.status, ok: res.ok, data, error, entry };
     } catch {
       return { status: 0, ok: false, data: null, error: 'no connection' };
     } finally {
@@ -757,6 +1122,52 @@
         $('add-form').reset();
         $('add-input').focus(); // ready for the next item
         break;
+      case 'fetchSuggestions':
+        // Asked once the typing pauses; an answer to older text is set aside by update.
+        clearTimeout(suggestTimer);
+        suggestTimer = setTimeout(() => {
+          api('GET', `/api/suggestions?q=${enc(fx.q)}&list=${enc(fx.list)}`).then((r) => {
+            if (r.ok && r.data && Array.isArray(r.data.suggestions)) {
+              dispatch({ type: 'suggestionsFetched', q: fx.q, list: fx.list,
+                items: r.data.suggestions });
+            }
+          });
+        }, SUGGEST_DELAY_MS);
+        break;
+      case 'fetchActivity': {
+        const query = `list=${enc(fx.list)}&after=${fx.after === null ? 0 : fx.after}`;
+        api('GET', `/api/activity?${query}`).then((r) => {
+          if (r.ok && r.data && Array.isArray(r.data.activity)) {
+            dispatch({ type: 'activityFetched', list: fx.list, after: fx.after,
+              newest: r.data.newest, activity: r.data.activity });
+          }
+        });
+        break;
+      }
+      case 'fetchAisles':
+        api('GET', '/api/aisles').then((r) => {
+          if (r.ok && r.data && Array.isArray(r.data.aisles)) {
+            dispatch({ type: 'aislesFetched', aisles: r.data.aisles });
+          }
+        });
+        break;
+      case 'openEditor': {
+        const f = $('editor-form').elements;
+        const it = fx.item;
+        f.name.value = it.name;
+        f.quantity.value = number.format(it.quantity ?? 1).replace(/\s/g, '');
+        f.unit.value = it.unit || '';
+        f.category.value = it.category || '';
+        f.note.value = it.note || '';
+        editorOpener = document.activeElement;
+        if (!$('editor').open) $('editor').showModal();
+        break;
+      }
+      case 'closeEditor':
+        if ($('editor').open) $('editor').close();
+        if (editorOpener && editorOpener.isConnected) editorOpener.focus();
+        editorOpener = null;
+        break;
       case 'resetNewListForm':
         $('new-list-input').value = '';
         $('new-list').open = false;
@@ -765,7 +1176,7 @@
         const { req } = fx;
         api(req.method, req.path, req.body).then((r) => dispatch(r.ok
           ? { type: 'sendSucceeded', intentId: req.intentId, itemId: req.itemId, doc: r.data,
-            seq: fx.seq, created: r.status === 201 }
+            seq: fx.seq, created: r.status === 201, entry: r.entry }
           : { type: 'sendFailed', intentId: req.intentId, itemId: req.itemId, status: r.status,
             error: r.error, item: r.data && r.data.item }));
         break;
@@ -793,6 +1204,8 @@
     if (prev.seenAt !== next.seenAt) save(KEYS.seenAt, next.seenAt);
     if (prev.lists !== next.lists) save(KEYS.lists, next.lists);
     if (prev.notices !== next.notices) save(KEYS.notices, next.notices);
+    if (prev.mode !== next.mode) save(KEYS.view, next.mode);
+    if (prev.aisles !== next.aisles) save(KEYS.aisles, next.aisles);
     if (prev.list !== next.list || a.type === 'started') save(KEYS.current, next.list);
     render(next);
     effects.forEach(run);
@@ -812,21 +1225,69 @@
   // MARK: - Wiring (event delegation)
 
   function start() {
-    const items = $('items');
-    items.addEventListener('change', (e) => {
+    const main = document.querySelector('main');
+    main.addEventListener('change', (e) => {
       const li = e.target.closest('[data-testid="item-row"]');
       if (li && e.target.matches('[data-testid="item-checkbox"]')) {
         dispatch({ type: 'checkChanged', itemId: li.dataset.itemId, checked: e.target.checked });
       }
     });
-    items.addEventListener('click', (e) => {
-      const button = e.target.closest('[data-testid="remove-button"]');
-      if (button) dispatch({ type: 'removeTapped', itemId: button.closest('li').dataset.itemId });
+    main.addEventListener('click', (e) => {
+      const li = e.target.closest('[data-testid="item-row"]');
+      if (li && e.target.closest('[data-testid="remove-button"]')) {
+        dispatch({ type: 'removeTapped', itemId: li.dataset.itemId });
+      } else if (li && e.target.closest('[data-testid="item-edit"]')) {
+        dispatch({ type: 'editOpened', itemId: li.dataset.itemId });
+      }
+      const view = e.target.closest('.view-choice');
+      if (view) dispatch({ type: 'viewChosen', mode: view.dataset.view });
     });
     $('add-form').addEventListener('submit', (e) => {
       e.preventDefault();
+      dispatch({ type: 'addSubmitted', text: e.target.elements.text.value });
+    });
+    const input = $('add-input');
+    input.addEventListener('input', () => dispatch({ type: 'addTyped', text: input.value }));
+    input.addEventListener('keydown', (e) => {
+      if (!state.suggestions.items.length) return;
+      const by = { ArrowDown: 1, ArrowUp: -1 }[e.key];
+      if (by) {
+        e.preventDefault();
+        dispatch({ type: 'suggestionMoved', by });
+      } else if (e.key === 'Escape') {
+        e.preventDefault();
+        dispatch({ type: 'suggestionsClosed' });
+      }
+    });
+    input.addEventListener('blur', () => setTimeout(() => {
+      if (document.activeElement !== input) dispatch({ type: 'suggestionsClosed' });
+    }, 200));
+    const suggestions = $('suggestions');
+    suggestions.addEventListener('mousedown', (e) => e.preventDefault()); // keeps the focus
+    suggestions.addEventListener('click', (e) => {
+      const option = e.target.closest('[data-testid="suggestion"]');
+      if (option) dispatch({ type: 'suggestionPicked', index: Number(option.dataset.index) });
+    });
+    const editor = $('editor');
+    $('editor-form').addEventListener('submit', (e) => {
+      e.preventDefault();
       const f = e.target.elements;
-      dispatch({ type: 'addSubmitted', name: f.name.value, quantity: f.quantity.value });
+      dispatch({ type: 'editSaved', fields: { name: f.name.value, quantity: f.quantity.value,
+        unit: f.unit.value, category: f.category.value, note: f.note.value } });
+    });
+    $('edit-cancel').addEventListener('click', () => dispatch({ type: 'editClosed' }));
+    editor.addEventListener('close', () => { if (state.editing) dispatch({ type: 'editClosed' }); });
+    $('activity').addEventListener('click', () => {
+      const id = state.activity && state.activity.itemId;
+      const row = id && document.querySelector(`[data-item-id="${CSS.escape(id)}"]`);
+      if (row && row.closest('[data-testid="basket"]')) $('basket').open = true;
+      if (row) row.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    });
+    // The skip link moves the focus past the list (the URL's #fragment names the list).
+    $('skip-link').addEventListener('click', (e) => {
+      e.preventDefault();
+      $('after-list').focus();
+      $('after-list').scrollIntoView({ block: 'start' });
     });
     $('new-list').addEventListener('submit', (e) => {
       e.preventDefault();
@@ -838,7 +1299,8 @@
     $('notices-dismiss').addEventListener('click',
       () => dispatch({ type: 'noticesDismissed' }));
     $('message').addEventListener('click', (e) => dispatch({
-      type: e.target.closest('[data-testid="undo-button"]') ? 'undoTapped' : 'messageDismissed' }));
+      type: e.target.closest('[data-testid="undo-button"]') ? 'undoTapped'
+        : e.target.closest('[data-testid="redo-button"]') ? 'redoTapped' : 'messageDismissed' }));
     window.addEventListener('hashchange',
       () => dispatch({ type: 'listSelected', name: listFromHash() }));
     window.addEventListener('online', () => dispatch({ type: 'connectionMaybeBack' }));

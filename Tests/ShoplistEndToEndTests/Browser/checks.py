@@ -40,6 +40,22 @@ def wait_for(fn, what, timeout=10.0):
     raise AssertionError(f"timed out waiting for {what}" + (f" ({last})" if last else ""))
 
 
+# What the browser itself logs at SEVERE level for each request that fails (offline, refused,
+# blocked, or answered 401, 404, 503): anything else at that level is the page's own error.
+NOISE = ("Failed to load resource", "net::ERR_CONNECTION_REFUSED",
+         "net::ERR_INTERNET_DISCONNECTED", "net::ERR_BLOCKED_BY_CLIENT",
+         "EventSource's response has a MIME type")
+
+
+def script_errors(logs):
+    """The page's own errors among the browser console's entries `logs`."""
+    if os.environ.get("VERBOSE"):
+        for e in logs:
+            print("      console:", e["level"], e["message"][:160])
+    return [e["message"] for e in logs
+            if e["level"] == "SEVERE" and not any(n in e["message"] for n in NOISE)]
+
+
 def finish():
     print(f"{len(passed)} passed, {len(failed)} failed", flush=True)
     sys.exit(1 if failed else 0)

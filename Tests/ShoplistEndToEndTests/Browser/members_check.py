@@ -105,7 +105,8 @@ def main():
     other = None
 
     def signed_in_as_ana():
-        wait_for(lambda: names(phone) == ["Milk", "Bread", "Eggs"], "the list's rows")
+        # Whatever is checked waits in the basket, below the rest.
+        wait_for(lambda: sorted(names(phone)) == ["Bread", "Eggs", "Milk"], "the list's rows")
         wait_for(lambda: text(phone, "signed-in-as") == "Ana", "Ana's name in the header")
         assert not visible(phone, "auth-error"), text(phone, "auth-error")
         status, body = me(phone)

@@ -17,15 +17,13 @@ import re
 import sys
 import time
 
+import checks
+
 import page_check as shop
 from page_check import Database, Page, step, wait_for
 
 SHELL = ["/", "/app.js", "/app.css", "/manifest.webmanifest", "/icon-192.png", "/icon-512.png",
          "/icon-maskable-512.png", "/apple-touch-icon.png"]
-NOISE = ("Failed to load resource", "net::ERR_CONNECTION_REFUSED",
-         "net::ERR_INTERNET_DISCONNECTED", "EventSource's response has a MIME type")
-
-
 def ask(request):
     """Has the test do `request` to the server, and waits until it is done."""
     print(f"server: {request}", flush=True)
@@ -43,8 +41,7 @@ def script(driver, source, *args):
 
 
 def errors_in_console(driver):
-    return [e["message"] for e in driver.get_log("browser")
-            if e["level"] == "SEVERE" and not any(n in e["message"] for n in NOISE)]
+    return checks.script_errors(driver.get_log("browser"))
 
 
 def finish(driver, earlier_errors=()):
