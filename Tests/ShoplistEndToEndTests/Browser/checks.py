@@ -56,6 +56,14 @@ def script_errors(logs):
             if e["level"] == "SEVERE" and not any(n in e["message"] for n in NOISE)]
 
 
+def no_script_errors(read_logs):
+    """The closing step: no error of the page's own among the entries `read_logs()` gives."""
+    def check():
+        errors = script_errors(read_logs())
+        assert not errors, errors
+    step("no script errors in the console", check)
+
+
 def finish():
     print(f"{len(passed)} passed, {len(failed)} failed", flush=True)
     sys.exit(1 if failed else 0)
