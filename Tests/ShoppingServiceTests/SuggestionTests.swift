@@ -3,6 +3,8 @@ import ShoppingCore
 import ShoppingService
 import Testing
 
+@testable import ShoppingSQLite
+
 /// ``ShoppingService/boughtItems(matching:notOn:limit:)`` over a real database file: what the
 /// page's add box suggests, from history.
 @Suite struct SuggestionTests {
@@ -92,5 +94,68 @@ import Testing
     #expect(throws: ShoppingError.noSuchList("nowhere")) {
       try fixture.service.boughtItems(matching: "", notOn: "nowhere")
     }
+  }
+
+  // MARK: - A bounded scan
+
+  /// The records of every entry, by number, with their stored sizes.
+  private static func records(
+    _ fixture: Fixture
+  ) throws -> [(id: Int, change: ChangeRecord, size: Int)] {
+    try fixture.service.database.read { repository in
+      let ids = try repository.history(limit: 1_000).map(\.id)
+      return try repository.historyRecords(ids).map {
+        ($0.entry.id, $0.change, ChangeRecordCodec.encode($0.change).count)
+      }
+    }
+  }
+
+  private static func scan(_ fixture: Fixture, budget: Int, largest: Int) throws -> [ChangeRecord] {
+    try fixture.service.database.read {
+      try $0.recentChangeRecords(byteBudget: budget, largest: largest)
+    }
+  }
+
+  @Test func theScanReadsTheNewestRecordsThatFitItsBudgetNewestFirst() throws {
+    let fixture = try Fixture()
+    for name in ["Apples", "Bread", "Cheese", "Dates"] { try fixture.buy(name) }
+    let all = try Self.records(fixture)
+    #expect(all.count == 12)
+    let newest = Array(all.suffix(3))
+    let budget = newest.map(\.size).reduce(0, +)
+    #expect(
+      try Self.scan(fixture, budget: budget, largest: budget) == newest.reversed().map(\.change))
+    // A byte less and the oldest of the three no longer fits.
+    #expect(
+      try Self.scan(fixture, budget: budget - 1, largest: budget)
+        == newest.suffix(2).reversed().map(\.change))
+    #expect(
+      try Self.scan(fixture, budget: 1 << 30, largest: 1 << 30) == all.reversed().map(\.change))
+  }
+
+  @Test func aRecordLargerThanTheLimitIsSkippedAndOlderOnesStillRead() throws {
+    let fixture = try Fixture()
+    try fixture.buy("Bread")
+    // One large change: a hundred items at once.
+    try fixture.service.perform(
+      .add(names: (1...100).map { "Item \($0)" }, changes: .none), onList: "shopping")
+    try fixture.buy("Milk")
+    let all = try Self.records(fixture)
+    let large = try #require(all.max { $0.size < $1.size })
+    #expect(large.size > 10 * all.filter { $0.id != large.id }.map(\.size).max()!)
+    let read = try Self.scan(fixture, budget: 1 << 30, largest: large.size - 1)
+    #expect(read == all.reversed().filter { $0.id != large.id }.map(\.change))
+    #expect(try fixture.service.boughtItems(matching: "", notOn: "shopping").map(\.name)
+      .sorted() == ["Bread", "Milk"])
+  }
+
+  @Test func undoneEntriesAndUndosAreNotRead() throws {
+    let fixture = try Fixture()
+    try fixture.buy("Bread")
+    try fixture.buy("Milk")
+    let before = try Self.records(fixture)
+    try fixture.service.undo()  // the clear of Milk
+    let read = try Self.scan(fixture, budget: 1 << 30, largest: 1 << 30)
+    #expect(read == before.dropLast().reversed().map(\.change))
   }
 }
