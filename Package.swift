@@ -139,7 +139,8 @@ let package = Package(
       // build step of its own.
       resources: [
         .embedInCode("Page/index.html"), .embedInCode("Page/app.css"),
-        .embedInCode("Page/app.js"), .embedInCode("Page/openapi.json"),
+        .embedInCode("Page/app.js"), .embedInCode("Page/model.js"),
+        .embedInCode("Page/openapi.json"),
         .embedInCode("Page/sw.js"), .embedInCode("Page/manifest.webmanifest"),
         .embedInCode("Page/link-page.html"), .embedInCode("Page/icon-192.png"),
         .embedInCode("Page/icon-512.png"), .embedInCode("Page/icon-maskable-512.png"),

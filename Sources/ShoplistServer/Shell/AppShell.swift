@@ -39,6 +39,9 @@ struct AppShell: Sendable {
       File(path: "/", type: "text/html; charset=utf-8", bytes: PackageResources.index_html),
       File(
         path: "/app.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.app_js),
+      File(
+        path: "/model.js", type: "text/javascript; charset=utf-8",
+        bytes: PackageResources.model_js),
       File(path: "/app.css", type: "text/css; charset=utf-8", bytes: PackageResources.app_css),
       File(
         path: "/manifest.webmanifest", type: "application/manifest+json",
