@@ -283,7 +283,8 @@ let package = Package(
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
-      ]
+      ],
+      exclude: ["PageModel"]
     ),
     .testTarget(
       name: "ShoplistBenchTests",

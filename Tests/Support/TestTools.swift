@@ -12,9 +12,14 @@ public enum TestTools {
   }
 
   public static func pythonHas(_ module: String) -> Bool {
+    succeeds(["python3", "-c", "import \(module)"])
+  }
+
+  /// Whether the command (found on the PATH) runs and exits 0.
+  private static func succeeds(_ command: [String]) -> Bool {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import \(module)"]
+    process.arguments = command
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     guard (try? process.run()) != nil else { return false }
@@ -25,6 +30,9 @@ public enum TestTools {
   public static var hasBrowser: Bool {
     has("/usr/bin/chromium") && has("/usr/bin/chromedriver") && pythonHas("selenium")
   }
+
+  /// Node.js, which runs the page's model tests (`node --test`).
+  public static var hasNode: Bool { succeeds(["node", "--version"]) }
 
   public static var hasFuzzer: Bool {
     pythonHas("schemathesis")

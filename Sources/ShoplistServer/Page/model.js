@@ -489,9 +489,12 @@ function undid(s, fx, q, a) {
  *  out (its entry is not known to be its own yet): then once that write is answered. */
 function readActivity(s, fx, list) {
   const key = norm(list);
-  if (s.inFlight || s.activityAfter[key] === undefined) {
-    return { ...s, activityStale: { ...s.activityStale, [key]: true } };
+  if (s.activityAfter[key] === undefined) {
+    // Never read (the page opened offline): from now on, then.
+    fx.push({ type: 'fetchActivity', list, after: null });
+    return s;
   }
+  if (s.inFlight) return { ...s, activityStale: { ...s.activityStale, [key]: true } };
   fx.push({ type: 'fetchActivity', list, after: s.activityAfter[key] });
   return { ...s, activityStale: { ...s.activityStale, [key]: false } };
 }

@@ -1,0 +1,162 @@
+// The page's model (Page/model.js) on its own: `update` is pure, so each test sends actions
+// and reads the state and the effects it asks for. Run by PageModelTests with `node --test`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+
+// What the model reads of the browser: storage (empty) and the address (no list named).
+globalThis.localStorage = { getItem: () => null, setItem: () => {} };
+globalThis.location = { hash: '' };
+const source = readFileSync(process.env.SHOPLIST_MODEL, 'utf8');
+const { initialState, update, view, aisleGroups } =
+  await import(`data:text/javascript,${encodeURIComponent(source)}`);
+
+let count = 0;
+/** Sends `actions` in turn; the state after, and every effect asked for. */
+function send(s, ...actions) {
+  const effects = [];
+  for (const action of actions) {
+    count += 1;
+    const [next, fx] = update(s, { id: `a${count}`, at: '2026-11-27T10:00:00Z', ...action });
+    s = next;
+    effects.push(...fx);
+  }
+  return [s, effects];
+}
+const requests = (fx) => fx.filter((e) => e.type === 'send').map((e) => e.req);
+const item = (id, name, more = {}) => ({ id, name, checked: false, quantity: 1, unit: null,
+  category: null, note: null, updatedAt: '2026-11-27T09:00:00Z', ...more });
+/** A page that has read the list: Milk and Bread (checked). */
+function opened(items = [item('M', 'Milk'), item('B', 'Bread', { checked: true })]) {
+  return send(initialState(), { type: 'listFetched', list: 'shopping', seq: 1,
+    doc: { list: 'shopping', items } })[0];
+}
+/** The intent in flight answered, recording history entry `entry`. */
+const answered = (s, entry, doc) => ({ type: 'sendSucceeded', intentId: s.inFlight, seq: 99,
+  entry, doc: doc || { list: 'shopping', items: s.docs.shopping.items } });
+
+test('a phrase typed online is sent as add sends it; replayed, only if still absent', () => {
+  let [s, fx] = send(opened(), { type: 'addSubmitted', text: '2 l oat milk' });
+  assert.deepEqual(requests(fx)[0].body, { text: '2 l oat milk' });
+  assert.equal(view(s).items.at(-1).name, '2 l oat milk'); // as typed until the server reads it
+  [s, fx] = send(s, { type: 'sendFailed', intentId: s.inFlight, status: 0 });
+  [s, fx] = send(s, { type: 'retryDue' });
+  assert.deepEqual(requests(fx)[0].body, { text: '2 l oat milk', ifUpdatedAt: null });
+});
+
+test('Undo of a change not sent yet takes it out of the queue and sends nothing', () => {
+  let [s] = send(opened(), { type: 'connectionLost' });
+  let fx;
+  [s] = send(s, { type: 'checkChanged', itemId: 'M', checked: true });
+  assert.equal(s.queue.length, 1);
+  assert.ok(s.message.undo);
+  [s, fx] = send(s, { type: 'undoTapped' });
+  assert.equal(s.queue.length, 0);
+  assert.equal(requests(fx).length, 0);
+  assert.equal(view(s).items[0].checked, false);
+  assert.match(s.message.text, /Undone/);
+});
+
+test('Undo after a change was recorded undoes exactly that history entry', () => {
+  let [s, fx] = send(opened(), { type: 'checkChanged', itemId: 'M', checked: true });
+  assert.equal(requests(fx)[0].method, 'PATCH');
+  [s] = send(s, answered(s, 41));
+  [s, fx] = send(s, { type: 'undoTapped' });
+  assert.deepEqual(requests(fx).map((r) => [r.method, r.path]),
+    [['POST', '/api/history/41/undo']]);
+  [s] = send(s, answered(s, undefined, { undone: { id: 41, command: 'web: check Milk' },
+    entry: 42, lists: [{ list: 'shopping', items: [item('M', 'Milk')] }] }));
+  assert.equal(s.message.text, 'Undone: check Milk.');
+  assert.ok(s.message.redo, 'Redo offered');
+  assert.deepEqual(s.mine, [41, 42]);
+  [s, fx] = send(s, { type: 'redoTapped' });
+  assert.deepEqual(requests(fx).map((r) => r.path), ['/api/redo']);
+});
+
+test('Undo of a change that recorded nothing says so', () => {
+  let [s, fx] = send(opened(), { type: 'checkChanged', itemId: 'B', checked: true });
+  [s] = send(s, answered(s, null)); // checked already: nothing changed, no entry
+  [s, fx] = send(s, { type: 'undoTapped' });
+  assert.equal(requests(fx).length, 0);
+  assert.equal(s.message.text, 'Nothing to undo: that change changed nothing.');
+});
+
+test('a clear replayed item by item is undone entry by entry, newest first', () => {
+  let [s, fx] = send(opened([item('M', 'Milk', { checked: true }),
+    item('B', 'Bread', { checked: true })]), { type: 'connectionLost' },
+  { type: 'clearTapped' }, { type: 'clearTapped' });
+  [s, fx] = send(s, { type: 'retryDue' });
+  assert.equal(requests(fx)[0].method, 'DELETE'); // a replay: one remove per item seen
+  [s, fx] = send(s, answered(s, 7));
+  [s, fx] = send(s, answered(s, 8));
+  [s, fx] = send(s, { type: 'undoTapped' });
+  assert.deepEqual(requests(fx).map((r) => r.path), ['/api/history/8/undo']);
+  [s, fx] = send(s, answered(s, undefined, { undone: { id: 8, command: 'web: remove Bread' },
+    entry: 9, lists: [] }));
+  assert.deepEqual(requests(fx).map((r) => r.path), ['/api/history/7/undo']);
+});
+
+test('an undo refused is said in the history\'s own words', () => {
+  let [s] = send(opened(), { type: 'checkChanged', itemId: 'M', checked: true });
+  [s] = send(s, answered(s, 41), { type: 'undoTapped' });
+  [s] = send(s, { type: 'sendFailed', intentId: s.inFlight, status: 409,
+    error: 'cannot undo #41 web: check Milk: #42 edit Milk changed the same items since; '
+      + 'undo #42 first' });
+  assert.equal(s.message.text, 'Cannot undo #41 web: check Milk: #42 edit Milk changed the '
+    + 'same items since; undo #42 first.');
+  assert.ok(s.message.error);
+});
+
+test('others\' changes are highlighted with who made them; the page\'s own are not', () => {
+  let [s, fx] = send(opened(), { type: 'activityFetched', list: 'shopping', after: null,
+    newest: 40, activity: [] });
+  [s] = send(s, { type: 'checkChanged', itemId: 'M', checked: true });
+  [s] = send(s, answered(s, 41));
+  [s, fx] = send(s, { type: 'listChanged', list: 'shopping' });
+  assert.ok(fx.some((e) => e.type === 'fetchActivity' && e.after === 40));
+  [s, fx] = send(s, { type: 'activityFetched', list: 'shopping', after: 40, newest: 44,
+    activity: [
+      { entry: 41, command: 'web: check Milk', by: null, item: 'M', name: 'Milk',
+        change: 'checked' },
+      { entry: 42, command: 'web (Ana): add Eggs', by: 'Ana', item: 'E', name: 'Eggs',
+        change: 'added' },
+      { entry: 43, command: 'edit --note x Bread', by: null, item: 'B', name: 'Bread',
+        change: 'changed' },
+      { entry: 44, command: 'web: remove Tea', by: null, item: 'T', name: 'Tea',
+        change: 'removed' },
+    ] });
+  assert.deepEqual(Object.keys(s.highlights).sort(), ['B', 'E']);
+  assert.equal(s.highlights.E.text, 'added by Ana');
+  assert.equal(s.highlights.B.text, 'changed from the command line');
+  assert.equal(s.activity.text, '“Eggs” added by Ana; “Bread” changed from the command line '
+    + 'and 1 more.');
+  assert.equal(s.activityAfter.shopping, 44);
+  const expiry = fx.find((e) => e.type === 'later' && e.action.itemId === 'E');
+  [s] = send(s, expiry.action);
+  assert.equal(s.highlights.E, undefined);
+});
+
+test('the editor sends only what changed; an empty field clears it; a bad quantity is said', () => {
+  let [s, fx] = send(opened([item('C', 'Cheese', { category: 'dairy', note: 'mild' })]),
+    { type: 'editOpened', itemId: 'C' });
+  [s, fx] = send(s, { type: 'editSaved', fields: { name: 'Cheese', quantity: 'lots', unit: '',
+    category: 'dairy', note: 'mild' } });
+  assert.equal(s.editing.error, 'Quantity: a number above 0, such as 2 or 0,5.');
+  assert.equal(requests(fx).length, 0);
+  [s, fx] = send(s, { type: 'editSaved', fields: { name: 'Cheddar', quantity: '0,5',
+    unit: 'kg', category: 'dairy', note: '' } });
+  assert.equal(s.editing, null);
+  assert.deepEqual(requests(fx)[0].body, { name: 'Cheddar', quantity: 0.5, unit: 'kg', note: '',
+    ifUpdatedAt: '2026-11-27T09:00:00Z' });
+  assert.equal(view(s).items[0].note, null, 'shown cleared at once');
+});
+
+test('aisles: the shop order first, then other categories by name, then none', () => {
+  const groups = aisleGroups([item('1', 'Soap', { category: 'household' }),
+    item('2', 'Milk', { category: 'Dairy' }), item('3', 'Tape'),
+    item('4', 'Apples', { category: 'fruit' }), item('5', 'Cheese', { category: 'dairy' }),
+    item('6', 'Bread', { category: 'bakery' })], ['bakery', 'dairy']);
+  assert.deepEqual(groups.map((g) => g.title), ['bakery', 'Dairy', 'fruit', 'household',
+    'No category']);
+  assert.deepEqual(groups[1].items.map((i) => i.name), ['Milk', 'Cheese']);
+});
