@@ -24,19 +24,21 @@ struct ActivityController<Context: RequesterContext>: Sendable {
     guard let list = try QueryParameter.value("list", of: request) else {
       throw APIError.badRequest("name the list: ?list=NAME")
     }
-    var after = 0
-    if let text = try QueryParameter.value("after", of: request) {
-      guard let number = Int(text), number >= 0 else {
-        throw APIError.badRequest(
-          "after takes a history entry's number, not \(DisplayText.quoted(text))")
-      }
-      after = number
-    }
-    let since = after
+    let after = try Self.after(of: request)
     return try await JSONAnswer.make {
-      let (newest, items) = try service.activity(onList: list, after: since)
+      let (newest, items) = try service.activity(onList: list, after: after)
       return Self.document(newest: newest, items)
     }
+  }
+
+  /// `?after=N`, a history entry's number from 0; 0 when left out.
+  private static func after(of request: Request) throws -> Int {
+    guard let text = try QueryParameter.value("after", of: request) else { return 0 }
+    guard let number = Int(text), number >= 0 else {
+      throw APIError.badRequest(
+        "after takes a history entry's number, not \(DisplayText.quoted(text))")
+    }
+    return number
   }
 
   @Sendable func aisles(_ request: Request, context: Context) async throws -> Response {
