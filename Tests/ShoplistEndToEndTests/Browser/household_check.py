@@ -207,10 +207,15 @@ def main():
 
         def quantity_phrases():
             p.dismiss_message()
+            store.run("remove", "Milk")
+            wait_for(lambda: "Milk" not in p.names(), "Milk gone")
             p.type_in_add_box("2 l milk" + Keys.ENTER)
-            wait_for(lambda: item("Milk")["quantity"] == 2, "Milk now 2")
-            milk = item("Milk")
-            assert milk["unit"] == "l" and milk["category"] == "dairy", milk
+            wait_for(lambda: item("milk"), "milk added")
+            milk = item("milk")
+            assert (milk["name"], milk["quantity"], milk["unit"]) == ("milk", 2, "l"), milk
+            wait_for(lambda: "milk" in p.names(), "shown as the server read it")
+            p.type_in_add_box("3 l milk" + Keys.ENTER)  # the same item, not a second one
+            wait_for(lambda: item("milk")["quantity"] == 3, "milk now 3 l")
             assert [n.lower() for n in p.names()].count("milk") == 1, p.names()
             p.type_in_add_box("lemons x3" + Keys.ENTER)
             wait_for(lambda: item("lemons"), "lemons added")
