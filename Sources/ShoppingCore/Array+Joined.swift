@@ -7,8 +7,9 @@ extension Array where Element == String {
   /// into the caller, so it runs as generic code; its first call has the Swift run time look
   /// up the array's iterator type, which scans every protocol conformance record in the
   /// executable (8,000 of them, about 0.1 ms of a command's 4 ms; see BENCHMARKS.md). This
-  /// one is concrete.
-  public func joined(separator: String = "") -> String {
+  /// one is concrete. It is `package`: shoplist's own modules use it, and a program embedding
+  /// shoplist keeps the standard library's method.
+  package func joined(separator: String = "") -> String {
     guard let first else { return "" }
     var text = first
     var length = first.utf8.count
