@@ -1,3 +1,5 @@
+import ShoppingCore
+
 /// The global options as plain values, however they were parsed.
 struct CommandSettings: Equatable, Sendable {
   var db: String?
@@ -6,7 +8,7 @@ struct CommandSettings: Equatable, Sendable {
   var quiet = false
   var trace = false
   var noColor = false
-  var wait: Double = 5
+  var wait: Double = BusyWait.standardSeconds
 
   /// Whether `wait` is a number of seconds shoplist accepts.
   static func isValidWait(_ wait: Double) -> Bool {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ShoppingCore
 
 /// The options every command takes, before or after the command's name.
 struct GlobalOptions: ParsableArguments {
@@ -26,7 +27,7 @@ struct GlobalOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp("How long to wait for a busy database.", valueName: "seconds")
   )
-  var wait: Double = 5
+  var wait: Double = BusyWait.standardSeconds
 
   func validate() throws {
     guard CommandSettings.isValidWait(wait) else {
@@ -70,7 +71,7 @@ struct GlobalOptions: ParsableArguments {
     options.quiet = false
     options.trace = false
     options.noColor = false
-    options.wait = 5
+    options.wait = BusyWait.standardSeconds
   }
 
   /// The options that take a value, as they may be spelled; the others are flags. Worked out

@@ -1,3 +1,5 @@
+import ShoppingCore
+
 // MARK: - Checking for damage
 
 extension ShoppingDatabase {
@@ -32,7 +34,7 @@ extension ShoppingDatabase {
   ///   a file that is not a database at all, or so damaged that SQLite cannot open it, is
   ///   ``DatabaseError/Reason/corrupt``.
   public static func integrityProblems(
-    ofFileAt path: String, busyTimeout: Duration = .seconds(5)
+    ofFileAt path: String, busyTimeout: Duration = BusyWait.standard
   ) throws(DatabaseError) -> [String] {
     if case let .sqlite(header) = try DatabaseFile.inspect(path),
       Migrator.Inspection(header: header) == .foreign

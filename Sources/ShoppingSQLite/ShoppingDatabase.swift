@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import ShoppingCore
 import Synchronization
 
 /// A shoplist database file: opened (or created) and migrated once, then used through
@@ -76,7 +77,7 @@ public final class ShoppingDatabase: @unchecked Sendable {
   ///   - access: Whether the caller needs to write; see ``Access``.
   /// - Throws: ``DatabaseError``; its ``DatabaseError/category`` groups the reasons.
   public init(
-    path: String, busyTimeout: Duration = .seconds(5), access: Access = .write
+    path: String, busyTimeout: Duration = BusyWait.standard, access: Access = .write
   ) throws(DatabaseError) {
     let migrator = Migrator()
     let contents = try DatabaseFile.prepare(path)

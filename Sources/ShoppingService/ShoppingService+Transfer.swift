@@ -56,7 +56,7 @@ extension ShoppingService {
   /// empty database in memory when there is no file yet (a dry run creates nothing), and a
   /// copy in memory of a database this user may not write.
   public static func forDryRun(
-    path: String, busyTimeout: Duration = .seconds(5), environment: ShoppingEnvironment = .live,
+    path: String, busyTimeout: Duration = BusyWait.standard, environment: ShoppingEnvironment = .live,
     trace: TraceOutput? = nil
   ) throws -> ShoppingService {
     guard FileManager.default.fileExists(atPath: path) else {

@@ -51,7 +51,7 @@ public final class ShoppingService: Sendable {
   /// Opens (creating and migrating when needed) the database at `path`; see
   /// ``ShoppingSQLite/ShoppingDatabase/init(path:busyTimeout:access:)``.
   public convenience init(
-    path: String, busyTimeout: Duration = .seconds(5),
+    path: String, busyTimeout: Duration = BusyWait.standard,
     access: ShoppingDatabase.Access = .write, environment: ShoppingEnvironment = .live,
     trace: TraceOutput? = nil
   ) throws(DatabaseError) {
