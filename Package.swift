@@ -140,6 +140,9 @@ let package = Package(
       resources: [
         .embedInCode("Page/index.html"), .embedInCode("Page/app.css"),
         .embedInCode("Page/app.js"), .embedInCode("Page/model.js"),
+        .embedInCode("Page/words.js"), .embedInCode("Page/state.js"),
+        .embedInCode("Page/queue.js"), .embedInCode("Page/history.js"),
+        .embedInCode("Page/render.js"),
         .embedInCode("Page/openapi.json"),
         .embedInCode("Page/sw.js"), .embedInCode("Page/manifest.webmanifest"),
         .embedInCode("Page/link-page.html"), .embedInCode("Page/icon-192.png"),

@@ -355,7 +355,8 @@ import Testing
     try await harness.withClient { client in
       for (path, type) in [
         ("/", "text/html; charset=utf-8"), ("/app.js", "text/javascript; charset=utf-8"),
-        ("/model.js", "text/javascript; charset=utf-8"), ("/app.css", "text/css; charset=utf-8"),
+        ("/model.js", "text/javascript; charset=utf-8"),
+        ("/render.js", "text/javascript; charset=utf-8"), ("/app.css", "text/css; charset=utf-8"),
       ] {
         let answer = try await client.send(.get, path, headers: [:])
         #expect(answer.status == .ok)

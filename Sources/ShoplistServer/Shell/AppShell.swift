@@ -42,6 +42,21 @@ struct AppShell: Sendable {
       File(
         path: "/model.js", type: "text/javascript; charset=utf-8",
         bytes: PackageResources.model_js),
+      File(
+        path: "/words.js", type: "text/javascript; charset=utf-8",
+        bytes: PackageResources.words_js),
+      File(
+        path: "/state.js", type: "text/javascript; charset=utf-8",
+        bytes: PackageResources.state_js),
+      File(
+        path: "/queue.js", type: "text/javascript; charset=utf-8",
+        bytes: PackageResources.queue_js),
+      File(
+        path: "/history.js", type: "text/javascript; charset=utf-8",
+        bytes: PackageResources.history_js),
+      File(
+        path: "/render.js", type: "text/javascript; charset=utf-8",
+        bytes: PackageResources.render_js),
       File(path: "/app.css", type: "text/css; charset=utf-8", bytes: PackageResources.app_css),
       File(
         path: "/manifest.webmanifest", type: "application/manifest+json",

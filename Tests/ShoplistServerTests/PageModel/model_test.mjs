@@ -2,14 +2,24 @@
 // and reads the state and the effects it asks for. Run by PageModelTests with `node --test`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 
 // What the model reads of the browser: storage (empty) and the address (no list named).
 globalThis.localStorage = { getItem: () => null, setItem: () => {} };
 globalThis.location = { hash: '' };
-const source = readFileSync(process.env.SHOPLIST_MODEL, 'utf8');
-const { initialState, update, view, aisleGroups } =
-  await import(`data:text/javascript,${encodeURIComponent(source)}`);
+// The page's modules (SHOPLIST_MODEL names model.js among them), copied as .mjs files so that
+// Node, whatever its version, reads them as the modules a browser does.
+const page = dirname(process.env.SHOPLIST_MODEL);
+const copies = mkdtempSync(join(tmpdir(), 'shoplist-page-'));
+for (const file of readdirSync(page).filter((f) => f.endsWith('.js') && f !== 'sw.js')) {
+  const source = readFileSync(join(page, file), 'utf8')
+    .replace(/from '\.\/([a-z]+)\.js'/g, "from './$1.mjs'");
+  writeFileSync(join(copies, file.replace(/\.js$/, '.mjs')), source);
+}
+const { update } = await import(join(copies, 'model.mjs'));
+const { initialState, view, aisleGroups } = await import(join(copies, 'state.mjs'));
 
 let count = 0;
 /** Sends `actions` in turn; the state after, and every effect asked for. */
@@ -159,4 +169,17 @@ test('aisles: the shop order first, then other categories by name, then none', (
   assert.deepEqual(groups.map((g) => g.title), ['bakery', 'Dairy', 'fruit', 'household',
     'No category']);
   assert.deepEqual(groups[1].items.map((i) => i.name), ['Milk', 'Cheese']);
+});
+
+test('a replayed change refused (412) is dropped and said in words', () => {
+  let [s, fx] = send(opened(), { type: 'connectionLost' },
+    { type: 'removeTapped', itemId: 'B' });
+  [s, fx] = send(s, { type: 'retryDue' });
+  assert.equal(requests(fx)[0].method, 'DELETE');
+  [s, fx] = send(s, { type: 'sendFailed', intentId: s.inFlight, status: 412, itemId: 'B',
+    item: item('B', 'Bread', { checked: false, updatedAt: '2026-11-27T09:30:00Z' }) });
+  assert.equal(s.queue.length, 0);
+  assert.deepEqual(s.notices.map((n) => n.text),
+    ['“Bread” was unchecked meanwhile — not removed.']);
+  assert.ok(fx.some((e) => e.type === 'fetchList'));
 });
