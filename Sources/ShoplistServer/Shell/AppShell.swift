@@ -12,6 +12,11 @@ struct AppShell: Sendable {
     let path: String
     let type: String
     let bytes: [UInt8]
+
+    /// One of the page's scripts (JavaScript modules).
+    static func script(_ path: String, _ bytes: [UInt8]) -> File {
+      File(path: path, type: "text/javascript; charset=utf-8", bytes: bytes)
+    }
   }
 
   /// The files the worker caches, the page itself (`/`) first.
@@ -37,26 +42,13 @@ struct AppShell: Sendable {
   static let embedded = AppShell(
     files: [
       File(path: "/", type: "text/html; charset=utf-8", bytes: PackageResources.index_html),
-      File(
-        path: "/app.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.app_js),
-      File(
-        path: "/model.js", type: "text/javascript; charset=utf-8",
-        bytes: PackageResources.model_js),
-      File(
-        path: "/words.js", type: "text/javascript; charset=utf-8",
-        bytes: PackageResources.words_js),
-      File(
-        path: "/state.js", type: "text/javascript; charset=utf-8",
-        bytes: PackageResources.state_js),
-      File(
-        path: "/queue.js", type: "text/javascript; charset=utf-8",
-        bytes: PackageResources.queue_js),
-      File(
-        path: "/history.js", type: "text/javascript; charset=utf-8",
-        bytes: PackageResources.history_js),
-      File(
-        path: "/render.js", type: "text/javascript; charset=utf-8",
-        bytes: PackageResources.render_js),
+      .script("/app.js", PackageResources.app_js),
+      .script("/model.js", PackageResources.model_js),
+      .script("/words.js", PackageResources.words_js),
+      .script("/state.js", PackageResources.state_js),
+      .script("/queue.js", PackageResources.queue_js),
+      .script("/history.js", PackageResources.history_js),
+      .script("/render.js", PackageResources.render_js),
       File(path: "/app.css", type: "text/css; charset=utf-8", bytes: PackageResources.app_css),
       File(
         path: "/manifest.webmanifest", type: "application/manifest+json",
