@@ -6,25 +6,11 @@ public enum JSONText {
     "{" + pairs.map { "\(string($0.key)): \(string($0.value))" }.joined(separator: ", ") + "}"
   }
 
-  /// `text` as a JSON string literal.
+  /// `text` as a JSON string literal, escaped as every document shoplist writes is.
   public static func string(_ text: String) -> String {
-    var literal = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": literal += "\\\""
-      case "\\": literal += "\\\\"
-      case "\n": literal += "\\n"
-      case "\r": literal += "\\r"
-      case "\t": literal += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
-          let hex = String(scalar.value, radix: 16)
-          literal += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          literal.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return literal + "\""
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + 2)
+    JSONEscaping.appendLiteral(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -152,37 +152,7 @@ struct JSONWriter {
   }
 
   mutating func string(_ value: String) {
-    bytes.append(UInt8(ascii: "\""))
-    // Straight from the string's storage, checked and copied in one go when nothing needs
-    // escaping: the usual case, and a list writes several strings per item.
-    let copied = value.utf8.withContiguousStorageIfAvailable { utf8 in
-      guard !utf8.contains(where: Self.needsEscaping) else { return false }
-      bytes.append(contentsOf: utf8)
-      return true
-    }
-    guard copied != true else {
-      bytes.append(UInt8(ascii: "\""))
-      return
-    }
-    for byte in value.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): append("\\\"")
-      case UInt8(ascii: "\\"): append("\\\\")
-      case UInt8(ascii: "\n"): append("\\n")
-      case UInt8(ascii: "\r"): append("\\r")
-      case UInt8(ascii: "\t"): append("\\t")
-      case ..<0x20:
-        let hex = String(byte, radix: 16)
-        append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-      default:
-        bytes.append(byte)
-      }
-    }
-    bytes.append(UInt8(ascii: "\""))
-  }
-
-  private static func needsEscaping(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    JSONEscaping.appendLiteral(value, to: &bytes)
   }
 
   private mutating func timestamp(_ date: Date) {
