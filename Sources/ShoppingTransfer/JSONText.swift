@@ -1,5 +1,5 @@
-/// Small JSON texts written by hand (errors, events, the history document), with strings
-/// escaped as JSON requires; the list documents have their own streaming writer.
+/// Small JSON texts written by hand (errors, events, the history document); the list
+/// documents have their own streaming writer. Both escape strings alike (`JSONEscaping`).
 public enum JSONText {
   /// `{"key": "value", …}` with the keys in the order given.
   public static func object(_ pairs: KeyValuePairs<String, String>) -> String {

@@ -183,3 +183,16 @@ test('a replayed change refused (412) is dropped and said in words', () => {
     ['“Bread” was unchecked meanwhile — not removed.']);
   assert.ok(fx.some((e) => e.type === 'fetchList'));
 });
+
+test('a page opened offline starts reading others\' changes at the first change event', () => {
+  let [s, fx] = send(initialState(), { type: 'started' });
+  assert.ok(fx.some((e) => e.type === 'fetchActivity' && e.after === null));
+  [s] = send(s, { type: 'readFailed', list: 'shopping', status: 0 }); // no answer: offline
+  [s, fx] = send(s, { type: 'listChanged', list: 'shopping' });
+  assert.ok(fx.some((e) => e.type === 'fetchActivity' && e.after === null),
+    'the starting point is read now');
+  [s] = send(s, { type: 'activityFetched', list: 'shopping', after: null, newest: 12,
+    activity: [] });
+  [s, fx] = send(s, { type: 'listChanged', list: 'shopping' });
+  assert.ok(fx.some((e) => e.type === 'fetchActivity' && e.after === 12));
+});
