@@ -31,6 +31,7 @@ let package = Package(
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "ShoppingCore", targets: ["ShoppingCore"]),
+    .library(name: "ShoppingStorage", targets: ["ShoppingStorage"]),
     .library(name: "ShoppingSQLite", targets: ["ShoppingSQLite"]),
     .library(name: "ShoppingTransfer", targets: ["ShoppingTransfer"]),
     .library(name: "ShoppingService", targets: ["ShoppingService"]),
@@ -80,6 +81,13 @@ let package = Package(
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
+    .target(
+      name: "ShoppingStorage",
+      dependencies: [
+        "Composable", "ShoppingCore",
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
+    ),
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",
@@ -91,6 +99,7 @@ let package = Package(
         "CSQLite",
         "Composable",
         "ShoppingCore",
+        "ShoppingStorage",
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ],
       plugins: ["EmbedMigrations"]
@@ -106,17 +115,21 @@ let package = Package(
     ),
     .target(
       name: "ShoppingTransfer",
-      dependencies: ["Composable", "ShoppingCore", "ShoppingSQLite"]
+      dependencies: ["Composable", "ShoppingCore"]
     ),
     .target(
       name: "ShoppingService",
-      dependencies: ["Composable", "ShoppingCore", "ShoppingSQLite", "ShoppingTransfer"]
+      dependencies: [
+        "Composable", "ShoppingCore", "ShoppingStorage", "ShoppingTransfer",
+        // Only to open a database by its path: the one place an engine is chosen.
+        "ShoppingSQLite",
+      ]
     ),
     .target(
       name: "ShoplistServer",
       dependencies: [
         "ShoppingCore",
-        "ShoppingSQLite",
+        "ShoppingStorage",
         "ShoppingTransfer",
         "ShoppingService",
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -155,7 +168,7 @@ let package = Package(
       dependencies: [
         "Composable",
         "ShoppingCore",
-        "ShoppingSQLite",
+        "ShoppingStorage",
         "ShoppingTransfer",
         "ShoppingService",
         "ShoplistServer",
@@ -204,6 +217,7 @@ let package = Package(
       dependencies: [
         "Composable",
         "ShoppingCore",
+        "ShoppingStorage",
         "ShoppingSQLite",
         "shoplist",
         "shoplist-bench-spawn",
@@ -253,10 +267,16 @@ let package = Package(
       name: "ShoppingSQLiteTests",
       dependencies: [
         "ShoppingSQLite",
+        "ShoppingStorage",
         "ShoppingCore",
         "Composable",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
+    ),
+    .testTarget(
+      // The conformance suite: the same tests against every storage implementation.
+      name: "ShoppingStorageTests",
+      dependencies: ["ShoppingStorage", "ShoppingSQLite", "ShoppingCore", "Composable"]
     ),
     .testTarget(
       name: "ShoppingTransferTests",
@@ -264,15 +284,24 @@ let package = Package(
     ),
     .testTarget(
       name: "ShoppingServiceTests",
-      dependencies: ["ShoppingService", "ShoppingCore", "ShoppingSQLite", "ShoplistTestSupport"]
+      dependencies: [
+        "ShoppingService", "ShoppingStorage", "ShoppingCore", "ShoppingSQLite",
+        "ShoplistTestSupport",
+      ]
     ),
     .testTarget(
       name: "ShoplistCLITests",
-      dependencies: ["ShoplistCLI", "ShoppingCore", "ShoppingService", "ShoplistTestSupport"]
+      dependencies: [
+        "ShoplistCLI", "ShoppingCore", "ShoppingStorage", "ShoppingService", "ShoplistTestSupport",
+      ]
     ),
     .testTarget(
       name: "ShoplistEndToEndTests",
-      dependencies: ["shoplist", "EmbedMigrationsTool", "ShoppingCore", "ShoplistTestSupport"],
+      dependencies: [
+        "shoplist", "EmbedMigrationsTool", "ShoppingCore", "ShoplistTestSupport",
+        // For the checks that a program's own changes reach a running server.
+        "Composable", "ShoppingService", "ShoppingStorage", "ShoppingSQLite",
+      ],
       // Run by the serve tests, with the real browser, and read by the migration tests, from
       // their places in the source tree.
       exclude: ["Browser", "Fixtures"]
@@ -280,7 +309,7 @@ let package = Package(
     .testTarget(
       name: "ShoplistServerTests",
       dependencies: [
-        "ShoplistServer", "ShoppingService", "ShoppingTransfer", "ShoppingCore",
+        "ShoplistServer", "ShoppingService", "ShoppingStorage", "ShoppingTransfer", "ShoppingCore",
         "ShoplistTestSupport",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -296,7 +325,8 @@ let package = Package(
     .testTarget(
       name: "EmbeddingTests",
       dependencies: [
-        "Composable", "ShoppingCore", "ShoppingSQLite", "ShoppingService", "ShoppingTransfer",
+        "Composable", "ShoppingCore", "ShoppingStorage", "ShoppingSQLite", "ShoppingService",
+        "ShoppingTransfer",
       ]
     ),
   ],

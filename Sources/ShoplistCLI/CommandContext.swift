@@ -1,8 +1,8 @@
 import Composable
 import Foundation
 import ShoppingCore
-import ShoppingSQLite
 import ShoppingService
+import ShoppingStorage
 
 /// Everything a command needs from the world, injected: the process environment, the clock
 /// and ids, the output streams and what they are connected to, and the global options the
@@ -114,7 +114,7 @@ public struct CommandContext: Sendable {
 
   /// The service over the database; `access: .read` for commands that only read, which then
   /// work on a database this user may not write.
-  func openService(access: ShoppingDatabase.Access = .write) throws -> ShoppingService {
+  func openService(access: StorageAccess = .write) throws -> ShoppingService {
     announcingMigration(
       try ShoppingService(
         path: databasePath(), busyTimeout: busyTimeout, access: access, environment: shopping,

@@ -1,6 +1,6 @@
 import ShoppingCore
-import ShoppingSQLite
 import ShoppingService
+import ShoppingStorage
 import ShoppingTransfer
 
 /// The process exit statuses of the contract (sysexits.h values).

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import ShoppingCore
-import ShoppingSQLite
 import ShoppingService
+import ShoppingStorage
 import ShoppingTransfer
 
 /// The `shoplist` command: a persistent shopping list for the shell, cron and scripts.

@@ -1,8 +1,8 @@
 import Hummingbird
 import NIOCore
 import ShoppingCore
-import ShoppingSQLite
 import ShoppingService
+import ShoppingStorage
 import ShoppingTransfer
 
 /// The API's one error shape, `{"error": "…"}`, with its status; a 412 adds the item as it

@@ -1,7 +1,6 @@
 import Hummingbird
 import ShoppingCore
 import ShoppingService
-import ShoppingSQLite
 import ShoppingTransfer
 
 /// What the page needs beside the list itself:

@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import ShoppingCore
 import ShoppingService
-import ShoppingSQLite
 import ShoppingTransfer
 
 /// History over the API, as the command line has it: `GET /api/history` is `history --json`,

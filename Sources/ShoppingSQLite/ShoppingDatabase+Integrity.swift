@@ -1,4 +1,5 @@
 import ShoppingCore
+import ShoppingStorage
 
 // MARK: - Checking for damage
 

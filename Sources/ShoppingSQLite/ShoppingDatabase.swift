@@ -1,10 +1,12 @@
 import CSQLite
 import Foundation
 import ShoppingCore
+import ShoppingStorage
 import Synchronization
 
-/// A shoplist database file: opened (or created) and migrated once, then used through
-/// transactions that hand out a ``ShoppingRepository``.
+/// A shoplist database file, the SQLite implementation of ``ShoppingStorage/ShoppingStorage``:
+/// opened (or created) and migrated once, then used through transactions that hand out a
+/// ``ShoppingRepository``.
 ///
 /// ```swift
 /// let database = try ShoppingDatabase(path: "/tmp/shopping.sqlite", busyTimeout: .seconds(5))
@@ -22,9 +24,12 @@ import Synchronization
 /// the other. The repository a transaction hands out is confined to that transaction and its
 /// thread; see ``ShoppingRepository``. Other processes, and other `ShoppingDatabase` values on
 /// the same file, are coordinated by SQLite's locks: a writer waits up to the busy timeout.
-public final class ShoppingDatabase: @unchecked Sendable {
+public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   /// The database file.
   public let path: String
+
+  /// The database file, as opened.
+  public var location: String { path }
   /// Only used while `lock` is held, by the thread recorded in `owner`.
   private let connection: Connection
   private let lock = NSLock()
@@ -52,13 +57,7 @@ public final class ShoppingDatabase: @unchecked Sendable {
   public let migrationNotices: [MigrationNotice]
 
   /// What the caller means to do with the database.
-  public enum Access: Sendable {
-    /// Read and write: a file that cannot be written is refused.
-    case write
-    /// Only read, if need be: a file that cannot be written (or whose folder cannot) is
-    /// opened for reading only, writing nothing to it and creating nothing beside it.
-    case read
-  }
+  public typealias Access = StorageAccess
 
   /// Opens the database at `path`, creating it (and its folders) when missing, and migrates it
   /// to the current schema.
@@ -198,7 +197,9 @@ public final class ShoppingDatabase: @unchecked Sendable {
   }
 
   /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`): committed when `body` returns,
-  /// rolled back when it throws.
+  /// rolled back when it throws. What `body`'s effects changed and no history entry records
+  /// yet is recorded as one before the commit (see
+  /// ``ShoppingStorage/StorageTransaction/journal(command:kind:target:at:by:)``).
   ///
   /// The write lock is taken at the start, waiting up to the busy timeout for other writers, so
   /// the transaction cannot fail half-way because another process wrote meanwhile.
@@ -245,6 +246,9 @@ public final class ShoppingDatabase: @unchecked Sendable {
         // SQLite rolls a transaction back by itself after some failures (a full disk): what
         // the body did after that must not be committed piecemeal, nor reported as a success.
         if let abort = repository.abortingError { throw abort }
+        if writable {
+          try repository.journal(command: StorageJournal.defaultCommand, at: Date())
+        }
         return result
       }
     }

@@ -1,21 +1,19 @@
 import Foundation
 import ShoppingCore
+import ShoppingStorage
 
 // MARK: - History
 
 extension ShoppingRepository {
-  /// How many entries the history keeps: adding one drops the oldest past this.
-  public static let historyLimit = 1_000
-
   /// Adds an entry for `change`, made in this transaction, and drops the entries past
-  /// ``historyLimit`` in the same transaction.
+  /// ``ShoppingCore/HistoryEntry/kept`` in the same transaction.
   ///
   /// - Parameter by: The name of the member who made the change, if a member did.
   /// - Returns: The new entry's number.
   @discardableResult
   public func appendHistory(
-    command: String, summary: String, kind: HistoryEntry.Kind = .change, target: Int? = nil,
-    at date: Date, by member: String? = nil, change: ChangeRecord
+    command: String, summary: String, kind: HistoryEntry.Kind, target: Int?,
+    at date: Date, by member: String?, change: ChangeRecord
   ) throws(DatabaseError) -> Int {
     try checkUsable(writing: true)
     var id = 0
@@ -33,7 +31,7 @@ extension ShoppingRepository {
       id = Int(row.integer(0))
     }
     try connection.run(
-      "DELETE FROM history WHERE id <= ?", [.integer(Int64(id - Self.historyLimit))]
+      "DELETE FROM history WHERE id <= ?", [.integer(Int64(id - HistoryEntry.kept))]
     )
     return id
   }

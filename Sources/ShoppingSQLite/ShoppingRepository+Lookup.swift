@@ -1,6 +1,7 @@
 import Foundation
 import IdentifiedCollections
 import ShoppingCore
+import ShoppingStorage
 
 // MARK: - Loading part of a list
 
@@ -14,7 +15,7 @@ extension ShoppingRepository {
   /// ```
   ///
   /// - Parameter listID: The list whose products are looked up.
-  public func productLookup(inList listID: ShoppingList.ID) -> DatabaseProductLookup {
+  public func productLookup(inList listID: ShoppingList.ID) -> any ProductLookup {
     DatabaseProductLookup(repository: self, listID: listID)
   }
 
@@ -68,7 +69,7 @@ extension ShoppingRepository {
   /// - Returns: The list, partly loaded, its products in list order.
   public func partialList(
     _ header: ShoppingList, keys: [NameKey], ids: [UUID],
-    absentKeys: Set<NameKey> = []
+    absentKeys: Set<NameKey>
   ) throws(DatabaseError) -> ShoppingList {
     try checkUsable()
     // Two queries, not one with OR: each then walks its own index (name key, id) instead of
@@ -143,7 +144,7 @@ private func hexDigit(_ value: UInt8) -> UInt8 {
 
 /// Reference queries about one list, answered by the database; see
 /// ``ShoppingRepository/productLookup(inList:)``. Valid during the repository's transaction.
-public struct DatabaseProductLookup: ProductLookup {
+struct DatabaseProductLookup: ProductLookup {
   let repository: ShoppingRepository
   let listID: ShoppingList.ID
 

@@ -1,4 +1,5 @@
 import ShoppingCore
+import ShoppingStorage
 
 extension ShoppingRepository {
   /// The records of the newest changes in force — not undos or redos, nor changes taken

@@ -1,18 +1,18 @@
 import Foundation
 import ShoppingCore
+import ShoppingStorage
 
 // MARK: - Recording changes
 
-extension ShoppingRepository: StoredRows {
-  /// From now on, keeps what every executed batch of effects changes and overwrites (see
-  /// ``ShoppingCore/ChangeRecorder``), for ``recordedChange``: what history needs to undo the
-  /// transaction's work.
-  public func startRecording() {
-    recorder = ChangeRecorder()
+extension ShoppingRepository: StorageTransaction {
+  /// Forgets what the batches executed so far changed and overwrote (see
+  /// ``ShoppingCore/ChangeRecorder``): the next history entry records only what follows.
+  public func restartRecording() {
+    if recorder != nil { recorder = ChangeRecorder() }
   }
 
-  /// What the batches executed since ``startRecording()`` did and overwrote; empty when
-  /// not recording.
+  /// What the batches executed since the transaction began or the last history entry did and
+  /// overwrote; empty in a read transaction.
   public var recordedChange: ChangeRecord {
     recorder?.change ?? ChangeRecord()
   }

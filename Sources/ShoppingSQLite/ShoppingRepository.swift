@@ -1,6 +1,7 @@
 import Foundation
 import IdentifiedCollections
 import ShoppingCore
+import ShoppingStorage
 
 /// Reads shopping state from the database and executes the persistence effects of the core's
 /// reducers, inside the transaction of ``ShoppingDatabase/write(_:)`` or
@@ -29,13 +30,14 @@ public final class ShoppingRepository: @unchecked Sendable {
   private(set) var abortingError: DatabaseError?
   /// Values remembered between the rows of this transaction; see ``RecentValues``.
   var recent = RecentValues()
-  /// What the effects executed so far changed and overwrote, while recording (see
-  /// ``startRecording()``).
+  /// What the effects executed so far changed and overwrote, in a write transaction: what its
+  /// history entry records.
   var recorder: ChangeRecorder?
 
   init(connection: Connection, isWritable: Bool) {
     self.connection = connection
     self.isWritable = isWritable
+    if isWritable { recorder = ChangeRecorder() }
   }
 
   func close() {
@@ -107,13 +109,21 @@ extension ShoppingRepository {
   ///     fully too.
   /// - Returns: The lists in the order they were created, and which is the default.
   public func loadState(
-    loadingListsNamed names: [String], loadingDefault: Bool = false
+    loadingListsNamed names: [String], loadingDefault: Bool
   ) throws(DatabaseError) -> ShoppingState {
     try checkUsable()
     let keys = Set(names.map(Self.key))
     return try loadState { header, isDefault in
       (loadingDefault && isDefault) || keys.contains(Self.key(header.name))
     }
+  }
+
+  /// Every list, the lists with the ids `ids` loaded with their products.
+  public func loadState(
+    loadingLists ids: Set<ShoppingList.ID>
+  ) throws(DatabaseError) -> ShoppingState {
+    try checkUsable()
+    return try loadState { header, _ in ids.contains(header.id) }
   }
 
   /// The shop order: the categories in the order they are met in the shop.

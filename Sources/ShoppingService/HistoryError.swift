@@ -1,5 +1,5 @@
 import ShoppingCore
-import ShoppingSQLite
+import ShoppingStorage
 
 /// Why an undo or a redo was refused. Nothing was changed.
 public enum HistoryError: Error, Equatable, CustomStringConvertible {

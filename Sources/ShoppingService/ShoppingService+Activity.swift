@@ -1,6 +1,6 @@
 import Foundation
 import ShoppingCore
-import ShoppingSQLite
+import ShoppingStorage
 
 // MARK: - Who changed what
 

@@ -1,5 +1,5 @@
 import ShoppingCore
-import ShoppingSQLite
+import ShoppingStorage
 
 // MARK: - History, undo and redo
 
@@ -9,9 +9,9 @@ extension ShoppingService {
   /// enough to undo it. Every change a service makes goes through here.
   ///
   /// `member` is the name of the member of the household who made the change, if one did:
-  /// the entry carries it (``ShoppingSQLite/HistoryEntry/by``).
+  /// the entry carries it (``ShoppingCore/HistoryEntry/by``).
   func journaledWrite<T>(
-    _ label: String, by member: String? = nil, _ body: (ShoppingRepository) throws -> T
+    _ label: String, by member: String? = nil, _ body: (any StorageTransaction) throws -> T
   ) throws -> T {
     try journaledWrite(labelling: { _ in label }, by: member, body)
   }
@@ -20,7 +20,7 @@ extension ShoppingService {
   /// change is labelled with the item's name, known once its id is resolved).
   func journaledWrite<T>(
     labelling label: (T) -> String, by member: String? = nil,
-    _ body: (ShoppingRepository) throws -> T
+    _ body: (any StorageTransaction) throws -> T
   ) throws -> T {
     try journaledWriteNumbered(labelling: label, by: member, body).result
   }
@@ -30,24 +30,19 @@ extension ShoppingService {
   /// offer an undo of exactly that change.
   func journaledWriteNumbered<T>(
     labelling label: (T) -> String, by member: String? = nil,
-    _ body: (ShoppingRepository) throws -> T
+    _ body: (any StorageTransaction) throws -> T
   ) throws -> (result: T, entry: Int?) {
-    try database.write { repository in
-      repository.startRecording()
-      let result = try body(repository)
-      let change = repository.recordedChange
-      guard !change.isEmpty else { return (result, nil) }
-      let entry = try repository.appendHistory(
-        command: label(result), summary: summary(change, repository), at: environment.now(),
-        by: member, change: change
-      )
-      return (result, entry)
+    try storage.write { transaction in
+      let result = try body(transaction)
+      let entry = try transaction.journal(
+        command: label(result), at: environment.now(), by: member)
+      return (result, entry?.id)
     }
   }
 
   /// The newest history entries first, at most `limit` of them.
   public func history(limit: Int = 20) throws -> [HistoryEntry] {
-    try database.read { try $0.history(limit: limit) }
+    try storage.read { try $0.history(limit: limit) }
   }
 
   /// Takes back one history entry entirely, in one transaction, and records that as an
@@ -66,7 +61,7 @@ extension ShoppingService {
   public func undo(
     _ id: Int? = nil, label: String = "undo", by member: String? = nil
   ) throws -> (undone: HistoryEntry, entry: Int) {
-    try database.write { repository in
+    try storage.write { repository in
       var links = try repository.historyLinks()
       let entry: HistoryEntry
       if let id {
@@ -100,7 +95,7 @@ extension ShoppingService {
   public func redo(
     label: String = "redo", by member: String? = nil
   ) throws -> (redone: HistoryEntry, entry: Int) {
-    try database.write { repository in
+    try storage.write { repository in
       var links = try repository.historyLinks()
       guard let undo = links.newestRedoable(), let target = undo.target,
         let original = links.entry(target)
@@ -119,7 +114,7 @@ extension ShoppingService {
   /// new entry: an undo of `entry`, or a redo of `shown` (the entry `entry` undid).
   private func revert(
     _ entry: HistoryEntry, as step: HistoryError.Step, naming shown: HistoryEntry,
-    label: String, by member: String?, links: HistoryLinks, repository: ShoppingRepository
+    label: String, by member: String?, links: HistoryLinks, repository: any StorageTransaction
   ) throws -> HistoryEntry {
     guard let change = try repository.historyRecord(entry.id) else {
       throw HistoryError.noSuchEntry(entry.id)
@@ -151,17 +146,12 @@ extension ShoppingService {
     {
       throw HistoryError.cannotApply(step, shown, problem)
     }
-    repository.startRecording()
     try repository.execute(inverse)
-    let recorded = repository.recordedChange
-    let at = environment.now()
-    let text = try summary(recorded, repository)
-    let kind: HistoryEntry.Kind = step == .undo ? .undo : .redo
-    let id = try repository.appendHistory(
-      command: label, summary: text, kind: kind, target: shown.id, at: at, by: member,
-      change: recorded)
-    return HistoryEntry(
-      id: id, at: at, command: label, summary: text, kind: kind, target: shown.id, by: member)
+    let recorded = try repository.journal(
+      command: label, kind: step == .undo ? .undo : .redo, target: shown.id,
+      at: environment.now(), by: member, always: true)
+    guard let recorded else { throw HistoryError.noSuchEntry(entry.id) }
+    return recorded
   }
 
   /// The inverse of an entry's change made to fit the lists as they are. A default list the
@@ -172,7 +162,7 @@ extension ShoppingService {
   /// an undo kept (see ``ShoppingCore/ChangeRecord/inverse(rebasedOn:)``) is there already.
   private func settled(
     _ inverse: [PersistenceEffect], undoing kind: HistoryEntry.Kind,
-    _ repository: ShoppingRepository
+    _ repository: any StorageTransaction
   ) throws -> [PersistenceEffect] {
     let lists = try repository.listSummaries()
     let marked = try repository.storedDefaultList()
@@ -205,14 +195,6 @@ extension ShoppingService {
     return settled
   }
 
-  /// The summary of `change`, its lists named as they are now.
-  private func summary(_ change: ChangeRecord, _ repository: ShoppingRepository) throws -> String {
-    var names: [ShoppingList.ID: String] = [:]
-    for list in try repository.loadState(loadingListsNamed: []).lists {
-      names[list.id] = list.name
-    }
-    return change.summary(listNames: names)
-  }
 }
 
 // MARK: - Watching for changes
@@ -221,7 +203,7 @@ extension ShoppingService {
   /// The number of the newest history entry (0 for none): changes made by anyone — this
   /// service, the command line, another process — raise it.
   public func newestChange() throws -> Int {
-    try database.read { try $0.newestHistoryID() }
+    try storage.read { try $0.newestHistoryID() }
   }
 
   /// The lists that history entries after `entry` changed, by their current names (a deleted
@@ -229,7 +211,7 @@ extension ShoppingService {
   ///
   /// - Parameter entry: The newest entry already seen.
   public func listsChanged(after entry: Int) throws -> (newest: Int, lists: [String]) {
-    try database.read { repository in
+    try storage.read { repository in
       let newest = try repository.newestHistoryID()
       guard newest > entry else { return (newest, []) }
       let current = try repository.loadState(loadingListsNamed: [])
@@ -254,5 +236,5 @@ extension ShoppingService {
   }
 
   /// How many entries history keeps.
-  static var historyLimit: Int { ShoppingRepository.historyLimit }
+  static var historyLimit: Int { HistoryEntry.kept }
 }

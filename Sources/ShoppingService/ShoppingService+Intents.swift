@@ -1,5 +1,5 @@
 import ShoppingCore
-import ShoppingSQLite
+import ShoppingStorage
 
 // MARK: - Changing one list
 
@@ -22,7 +22,7 @@ extension ShoppingService {
   /// - Returns: The list after the change and what happened to each item named.
   /// - Throws: ``ShoppingCore/ShoppingError`` for a bad name, value or reference,
   ///   ``PreconditionFailure`` when a ``ListIntent/conditional(_:_:)`` intent's item is no
-  ///   longer as required (nothing changed in either case), ``ShoppingSQLite/DatabaseError``
+  ///   longer as required (nothing changed in either case), ``ShoppingStorage/DatabaseError``
   ///   for the database's failures.
   @discardableResult
   public func perform(
@@ -41,7 +41,7 @@ extension ShoppingService {
   /// its id.
   ///
   /// - Parameter member: The member of the household making the change, if one is: the
-  ///   history entry names them (``ShoppingSQLite/HistoryEntry/by``).
+  ///   history entry names them (``ShoppingCore/HistoryEntry/by``).
   @discardableResult
   public func perform(
     _ intent: ListIntent, onList name: String?, creatingIfMissing: Bool = false,

@@ -1,5 +1,5 @@
 import ShoppingCore
-import ShoppingSQLite
+import ShoppingStorage
 
 // MARK: - Reading
 
@@ -43,12 +43,12 @@ extension ShoppingService {
   /// whose lists were deleted shows none, so a deleted default list does not come back until
   /// a command needs it.
   public func listSummaries() throws -> [ListSummary] {
-    let (summaries, newest) = try database.read {
+    let (summaries, newest) = try storage.read {
       (try $0.listSummaries(), try $0.newestHistoryID())
     }
-    guard summaries.isEmpty, newest == 0, !database.isReadOnly else { return summaries }
+    guard summaries.isEmpty, newest == 0, !storage.isReadOnly else { return summaries }
     try createDefaultList()
-    return try database.read { try $0.listSummaries() }
+    return try storage.read { try $0.listSummaries() }
   }
 
   /// Refuses `name`, a list someone named to write to, when it does not exist but is so close
@@ -57,7 +57,7 @@ extension ShoppingService {
   ///
   /// - Throws: ``ShoppingCore/ShoppingError/mistypedList(_:nearest:)``.
   public func refuseMistypedList(named name: String) throws {
-    let state = try database.read { try $0.loadState(loadingListsNamed: []) }
+    let state = try storage.read { try $0.loadState(loadingListsNamed: []) }
     if let nearest = state.listMistyped(as: name) {
       throw ShoppingError.mistypedList(name, nearest: nearest)
     }
@@ -65,18 +65,18 @@ extension ShoppingService {
 
   /// The name of the list used when no list is named.
   public func defaultListName() throws -> String {
-    try database.read { try $0.loadState(loadingListsNamed: []).defaultListName }
+    try storage.read { try $0.loadState(loadingListsNamed: []).defaultListName }
   }
 
   /// The shop order: the categories in the order they are met in the shop.
   public func shopOrder() throws -> ShopOrder {
-    try database.read { try $0.shopOrder() }
+    try storage.read { try $0.shopOrder() }
   }
 
   /// Hands every list to `body`, whole, one at a time, in the order they were created, from
   /// one consistent snapshot.
   public func forEachList(_ body: (ShoppingList) throws -> Void) throws {
-    try database.read { repository in
+    try storage.read { repository in
       for header in try repository.loadState(loadingListsNamed: []).lists {
         try body(try repository.loadList(header))
       }
@@ -86,11 +86,11 @@ extension ShoppingService {
   /// Runs `read` on the list `name` (its header: name and id) in a read transaction,
   /// creating the default list first if `read` finds nothing.
   func readList<Result>(
-    named rawName: String?, _ read: (ShoppingRepository, ShoppingList) throws -> Result?
+    named rawName: String?, _ read: (any StorageTransaction, ShoppingList) throws -> Result?
   ) throws -> Result {
     var name = try rawName.map(Naming.name)
     func attempt() throws -> Result? {
-      try database.read { repository -> Result? in
+      try storage.read { repository -> Result? in
         let state = try repository.loadState(loadingListsNamed: [])
         let target = name ?? state.defaultListName
         name = target
@@ -100,7 +100,7 @@ extension ShoppingService {
     }
     if let found = try attempt() { return found }
     guard let name else { throw ShoppingError.noSuchList(Self.defaultListName) }
-    guard Self.isDefaultList(name), !database.isReadOnly else {
+    guard Self.isDefaultList(name), !storage.isReadOnly else {
       throw ShoppingError.noSuchList(name)
     }
     try createDefaultList()
@@ -109,13 +109,15 @@ extension ShoppingService {
   }
 
   /// Creates the default list if the database has none of that name: it exists as soon as
-  /// anything looks for it.
+  /// anything looks for it. Not a change anyone made, so no history entry records it (an undo
+  /// works around such a list; see ``undo(_:label:by:)``).
   func createDefaultList() throws {
-    try database.write { repository in
-      let store = try makeStore(repository, loadingListsNamed: [])
+    try storage.write { transaction in
+      let store = try makeStore(transaction, loadingListsNamed: [])
       if store.state.list(named: Self.defaultListName) == nil {
         try store.send(.createList(named: Self.defaultListName))
       }
+      transaction.restartRecording()
     }
   }
 }

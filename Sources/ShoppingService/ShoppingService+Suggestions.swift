@@ -1,5 +1,5 @@
 import ShoppingCore
-import ShoppingSQLite
+import ShoppingStorage
 
 // MARK: - Suggestions
 
@@ -13,7 +13,7 @@ extension ShoppingService {
   /// snapshot.
   ///
   /// Reads the records of the newest changes in force, at most a few megabytes of them (see
-  /// ``ShoppingSQLite/ShoppingRepository/recentChangeRecords(byteBudget:largest:)``): a
+  /// ``ShoppingStorage/HistoryStorage/recentChangeRecords(byteBudget:largest:)``): a
   /// bounded scan, whatever the history holds.
   ///
   /// - Throws: ``ShoppingCore/ShoppingError/noSuchList(_:)``, or the database's error.

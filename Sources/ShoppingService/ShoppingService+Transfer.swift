@@ -1,7 +1,7 @@
 import Composable
 import Foundation
 import ShoppingCore
-import ShoppingSQLite
+import ShoppingStorage
 import ShoppingTransfer
 
 // MARK: - Import and export
@@ -36,7 +36,8 @@ extension ShoppingService {
       return try journaledWrite(label ?? "import \(importer.file)") { repository in
         let store = try makeStore(repository, loadingListsNamed: [])
         let outcome = try importer.apply(
-          &reader, to: store, repository: repository, progress: progress
+          &reader, to: store, lookup: TransactionImportLookup(transaction: repository),
+          progress: progress
         )
         if dryRun { throw DryRun(outcome: outcome) }
         return outcome
@@ -49,24 +50,6 @@ extension ShoppingService {
   /// Rolls a dry run back once its outcome is known.
   private struct DryRun: Error {
     let outcome: Importer.Outcome
-  }
-
-  /// The service a dry run of an import into the database at `path` works on: that database,
-  /// whose transaction is rolled back, unless that would write anything or cannot be done — an
-  /// empty database in memory when there is no file yet (a dry run creates nothing), and a
-  /// copy in memory of a database this user may not write.
-  public static func forDryRun(
-    path: String, busyTimeout: Duration = BusyWait.standard, environment: ShoppingEnvironment = .live,
-    trace: TraceOutput? = nil
-  ) throws -> ShoppingService {
-    guard FileManager.default.fileExists(atPath: path) else {
-      return ShoppingService(database: try .inMemory(), environment: environment, trace: trace)
-    }
-    let database = try ShoppingDatabase(path: path, busyTimeout: busyTimeout, access: .read)
-    return ShoppingService(
-      database: database.isReadOnly ? try .inMemory(copying: database) : database,
-      environment: environment, trace: trace
-    )
   }
 
   /// Which lists an export writes.
@@ -115,7 +98,7 @@ extension ShoppingService {
   public func export(
     _ selection: ExportSelection, format: ExportWriter.Format, toFile path: String
   ) throws -> (lists: Int, items: Int) {
-    let file = try OutputFile(path: path, protecting: database.path)
+    let file = try OutputFile(path: path, protecting: storage.location)
     do {
       let counts = try export(selection, format: format) { try file.write($0) }
       try file.commit()

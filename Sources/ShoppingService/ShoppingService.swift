@@ -1,6 +1,6 @@
 import Composable
 import ShoppingCore
-import ShoppingSQLite
+import ShoppingStorage
 import Synchronization
 
 /// The work every front end shares — the command line, the server, an embedding program — on
@@ -14,12 +14,15 @@ import Synchronization
 /// print(ListDocuments.list(outcome.list))
 /// ```
 ///
-/// A service is `Sendable`: its calls from several threads run one after another on its
-/// connection, and other processes are waited for as SQLite's locks say (see
-/// ``ShoppingSQLite/ShoppingDatabase``).
+/// The service talks to storage only through ``ShoppingStorage/ShoppingStorage``: SQLite by
+/// default (see ``init(path:busyTimeout:access:environment:trace:)``), or any implementation
+/// given to ``init(storage:environment:trace:)``.
+///
+/// A service is `Sendable`: its calls from several threads run one after another as its
+/// storage orders them, and other processes are waited for as the storage's locks say.
 public final class ShoppingService: Sendable {
-  /// The database the service works on.
-  public let database: ShoppingDatabase
+  /// Where the service keeps the lists.
+  public let storage: any ShoppingStorage
   /// The clock and the ids new lists and items get.
   public let environment: ShoppingEnvironment
   /// Where each action, state change, effect and timing is traced, if anywhere.
@@ -32,39 +35,30 @@ public final class ShoppingService: Sendable {
   /// is made the default.
   public static let defaultListName = ShoppingState.fallbackDefaultListName
 
-  /// A service over an open database.
+  /// A service over open storage.
+  ///
+  /// ```swift
+  /// let service = ShoppingService(storage: InMemoryStorage())
+  /// ```
   ///
   /// - Parameters:
-  ///   - database: The database.
+  ///   - storage: The storage.
   ///   - environment: The clock and ids (``ShoppingCore/ShoppingEnvironment/live`` in
   ///     production, a deterministic one in tests).
   ///   - trace: Where to trace every action and the execution of its effects, if anywhere.
   public init(
-    database: ShoppingDatabase, environment: ShoppingEnvironment = .live,
+    storage: any ShoppingStorage, environment: ShoppingEnvironment = .live,
     trace: TraceOutput? = nil
   ) {
-    self.database = database
+    self.storage = storage
     self.environment = environment
     self.trace = trace
   }
 
-  /// Opens (creating and migrating when needed) the database at `path`; see
-  /// ``ShoppingSQLite/ShoppingDatabase/init(path:busyTimeout:access:)``.
-  public convenience init(
-    path: String, busyTimeout: Duration = BusyWait.standard,
-    access: ShoppingDatabase.Access = .write, environment: ShoppingEnvironment = .live,
-    trace: TraceOutput? = nil
-  ) throws(DatabaseError) {
-    self.init(
-      database: try ShoppingDatabase(path: path, busyTimeout: busyTimeout, access: access),
-      environment: environment, trace: trace
-    )
-  }
-
   /// What migrating the database on opening changed that the user should hear of, to be told
-  /// once (see ``ShoppingSQLite/ShoppingDatabase/migrationNotices``).
+  /// once (see ``ShoppingStorage/ShoppingStorage/migrationNotices``).
   public var migrationNotices: [MigrationNotice] {
-    database.migrationNotices
+    storage.migrationNotices
   }
 
   /// The problems SQLite's integrity check finds in the database, one line each: empty when it
@@ -76,7 +70,7 @@ public final class ShoppingService: Sendable {
   /// guard problems.isEmpty else { throw Damaged(problems) }
   /// ```
   public func integrityProblems() throws(DatabaseError) -> [String] {
-    try database.integrityProblems()
+    try storage.integrityProblems()
   }
 
   /// Whether `name` is the default list's.
@@ -89,7 +83,7 @@ public final class ShoppingService: Sendable {
   /// A store over `repository` holding every list by name and the lists `names` (and the
   /// default list, when `loadingDefault`) in full.
   func makeStore(
-    _ repository: ShoppingRepository, loadingListsNamed names: [String],
+    _ repository: some StorageTransaction, loadingListsNamed names: [String],
     loadingDefault: Bool = false
   ) throws -> Store<ShoppingState, ShoppingAction, PersistenceEffect> {
     let reducer = ShoppingReducer(environment: environment)

@@ -1,24 +1,20 @@
 import Composable
 import Foundation
 import ShoppingCore
-import ShoppingSQLite
 
 /// One import: the reader's batches go to the core's import actions as they are read, inside
 /// the caller's write transaction, through the caller's store.
 ///
-/// The caller owns the transaction: it commits only if ``apply(_:to:repository:progress:)``
-/// returns (every row valid, or the bad ones to be skipped), and rolls back a dry run.
+/// The caller owns the transaction: it commits only if ``apply(_:to:lookup:progress:)``
+/// returns (every row valid, or the bad ones to be skipped), and rolls back a dry run. The
+/// importer knows no storage: what it reads of the lists, it asks an ``ImportLookup``.
 ///
 /// Memory: one batch of rows is in flight at a time; what stays is the state of the lists the
 /// rows go to, the import's bookkeeping (per item touched), and the first bad rows.
 ///
 /// ```swift
 /// let importer = Importer(file: "week.csv", options: ImportOptions(targetList: "shopping"))
-/// let outcome = try database.write { repository in
-///   let store = repository.makeStore(initialState: try repository.loadState(loadingListsNamed: []),
-///                                    reducer: ShoppingReducer(environment: .live))
-///   return try importer.apply(&reader, to: store, repository: repository)
-/// }
+/// let outcome = try importer.apply(&reader, to: store, lookup: lists)
 /// ```
 public struct Importer: Sendable {
   /// What an import did, or would do.
@@ -61,18 +57,18 @@ public struct Importer: Sendable {
   ///
   /// - Parameters:
   ///   - reader: The rows.
-  ///   - store: A store over `repository`, holding every list by name.
-  ///   - repository: The transaction's repository, to load the items each batch names.
+  ///   - store: A store over the caller's transaction, holding every list by name.
+  ///   - lookup: The same transaction's lists, to load the items each batch names.
   ///   - progress: Called after each batch with the bytes and rows read so far.
   /// - Throws: ``InvalidRows`` (roll back), ``ImportError`` for an input that cannot be read on,
   ///   or the database's and the domain's errors.
   public func apply(
     _ reader: inout any ImportReader,
     to store: Store<ShoppingState, ShoppingAction, PersistenceEffect>,
-    repository: ShoppingRepository,
+    lookup: some ImportLookup,
     progress: (_ bytes: Int, _ rows: Int) -> Void = { _, _ in }
   ) throws -> Outcome {
-    let outcome = try apply(&reader, store: store, repository: repository, progress: progress)
+    let outcome = try apply(&reader, store: store, lookup: lookup, progress: progress)
     if !outcome.issues.isEmpty, !skipInvalid { throw InvalidRows(issues: outcome.issues) }
     return outcome
   }
@@ -80,7 +76,7 @@ public struct Importer: Sendable {
   private func apply(
     _ reader: inout any ImportReader,
     store: Store<ShoppingState, ShoppingAction, PersistenceEffect>,
-    repository: ShoppingRepository, progress: (Int, Int) -> Void
+    lookup: any ImportLookup, progress: (Int, Int) -> Void
   ) throws -> Outcome {
     // The target list is created by the first row that goes to it, not before: an import
     // whose rows all name their lists leaves the lists it does not name alone.
@@ -98,11 +94,11 @@ public struct Importer: Sendable {
       // is created before the lists of those rows.
       var start = 0
       for list in batch.lists {
-        try send(batch.rows[start..<list.beforeRow], store, repository, &fresh)
+        try send(batch.rows[start..<list.beforeRow], store, lookup, &fresh)
         start = list.beforeRow
         try store.send(.importListNamed(list.name))
       }
-      try send(batch.rows[start...], store, repository, &fresh)
+      try send(batch.rows[start...], store, lookup, &fresh)
       rowsRead += batch.count
       progress(reader.bytesRead, rowsRead)
     }
@@ -110,7 +106,7 @@ public struct Importer: Sendable {
       // Removing what the file did not name needs the whole of each list it touched.
       let touched = store.state.importProgress?.touchedLists ?? []
       let headers = touched.compactMap { store.state.lists[id: $0] }
-      try store.send(.listsLoaded(try headers.map(repository.loadList)))
+      try store.send(.listsLoaded(try headers.map(lookup.loadList)))
     }
     try store.send(.finishImport)
     guard let finished = store.state.importProgress, var summary = finished.summary else {
@@ -123,11 +119,11 @@ public struct Importer: Sendable {
 
   private func send(
     _ rows: ArraySlice<ImportRow>, _ store: Store<ShoppingState, ShoppingAction, PersistenceEffect>,
-    _ repository: ShoppingRepository, _ fresh: inout FreshLists
+    _ lookup: any ImportLookup, _ fresh: inout FreshLists
   ) throws {
     guard !rows.isEmpty else { return }
     let loaded = try loadItems(
-      namedBy: Array(rows), store: store, repository: repository, fresh: &fresh
+      namedBy: Array(rows), store: store, lookup: lookup, fresh: &fresh
     )
     try store.send(.importRows(loaded))
   }
@@ -147,10 +143,10 @@ public struct Importer: Sendable {
     /// Records whether the list `key` is fresh, the first time a row names it: a list the
     /// import is about to create is, an existing one is if the database holds no item of it.
     mutating func classify(
-      _ key: NameKey, list: ShoppingList?, repository: ShoppingRepository
+      _ key: NameKey, list: ShoppingList?, lookup: any ImportLookup
     ) throws {
       guard sentKeys[key] == nil, !hadItems.contains(key) else { return }
-      if let list, try !repository.listIsEmpty(list.id) {
+      if let list, try !lookup.listIsEmpty(list.id) {
         hadItems.insert(key)
       } else {
         sentKeys[key] = []
@@ -173,7 +169,7 @@ public struct Importer: Sendable {
   /// make that send copy what it changes.
   private func loadItems(
     namedBy rows: [ImportRow], store: Store<ShoppingState, ShoppingAction, PersistenceEffect>,
-    repository: ShoppingRepository, fresh: inout FreshLists
+    lookup: any ImportLookup, fresh: inout FreshLists
   ) throws -> [ImportRow] {
     struct Wanted {
       var keys: Set<NameKey> = []
@@ -193,7 +189,7 @@ public struct Importer: Sendable {
       let listKey = Naming.key(row.list ?? options.targetList)
       let list = headers[listKey]
       listOfRow.append(list?.id)
-      try fresh.classify(listKey, list: list, repository: repository)
+      try fresh.classify(listKey, list: list, lookup: lookup)
       let itemKey = Naming.key(row.name)
       let lookup = fresh.needsLookup(of: itemKey, inList: listKey)
       guard let list else { continue }
@@ -205,13 +201,13 @@ public struct Importer: Sendable {
       }
       if let id = row.id { wanted[list.id, default: Wanted()].ids.insert(id) }
     }
-    let owners = try repository.listsOfProducts(rows.compactMap(\.id))
+    let owners = try lookup.listsOfProducts(rows.compactMap(\.id))
     var parts: [ShoppingList] = []
     for (listID, items) in wanted {
       guard let header = store.state.lists[id: listID] else { continue }
       let ownIDs = items.ids.filter { owners[$0] == listID }
       parts.append(
-        try repository.partialList(
+        try lookup.partialList(
           header, keys: Array(items.keys), ids: Array(ownIDs),
           absentKeys: items.absent.subtracting(items.keys)
         ))

@@ -1,5 +1,4 @@
 import ShoppingCore
-import ShoppingSQLite
 
 extension ListDocuments {
   /// `{"history": [{"id": 12, "at": "…Z", "command": "import week.csv", "by": null,

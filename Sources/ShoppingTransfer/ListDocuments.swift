@@ -1,5 +1,4 @@
 import ShoppingCore
-import ShoppingSQLite
 
 /// The JSON documents of the contract, written as every front end prints them: a list
 /// (`list --json`, and every answer of the server about a list), the lists (`lists --json`),

@@ -2,6 +2,7 @@ import Composable
 import Foundation
 import ShoppingCore
 import ShoppingSQLite
+import ShoppingStorage
 import Testing
 
 /// Several threads of an embedding program, each with its own connection or sharing one,

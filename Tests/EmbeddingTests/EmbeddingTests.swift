@@ -2,6 +2,7 @@ import Composable
 import Foundation
 import ShoppingCore
 import ShoppingSQLite
+import ShoppingStorage
 import Synchronization
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
   defer { try? FileManager.default.removeItem(at: folder) }
   let path = folder.appending(path: "shopping.sqlite").path
 
-  // Open (or create) the database; every write is one transaction.
+  // Open (or create) the database; every write is one transaction, recorded in the history.
   let database = try ShoppingDatabase(path: path)
   let counts = try database.write { repository in
     // A store over the state the program needs: here, the list "Groceries".
@@ -41,6 +42,12 @@ import Testing
   #expect(groceries?.products.map(\.name) == ["Milk", "Bread"])
   #expect(groceries?.products.map(\.isChecked) == [true, false])
   #expect(groceries?.products.first?.quantity.description == "2")
+
+  // The write is in the history, as every command's is: `shoplist history` lists it under
+  // the program's name, `shoplist undo` takes it back, and `shoplist serve` tells its pages.
+  let entry = try reopened.read { try $0.history(limit: 1) }.first
+  #expect(entry?.summary == "Groceries: created, 2 added")
+  #expect(entry?.command == StorageJournal.defaultCommand)
 }
 
 /// What the observer saw; observers may run on any thread, hence the lock.

@@ -1,6 +1,7 @@
 import Foundation
 import ShoppingCore
 import ShoppingSQLite
+import ShoppingStorage
 import Testing
 
 @testable import shoplist_bench

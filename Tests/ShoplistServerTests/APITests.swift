@@ -264,7 +264,7 @@ import Testing
       path: harness.folder.appendingPathComponent("shoplist.sqlite").path)
     let lock = LockHolder()
     let holding = Thread {
-      try? other.database.write { _ in
+      try? other.storage.write { _ in
         lock.set(\.isHeld, true)
         while !lock.get(\.mayRelease) { Thread.sleep(forTimeInterval: 0.01) }
       }

@@ -1,4 +1,5 @@
 import ComposableTesting
+import ShoppingStorage
 import Testing
 
 @testable import ShoppingCore

@@ -1,6 +1,7 @@
 import ComposableTesting
 import Foundation
 import IdentifiedCollections
+import ShoppingStorage
 import Testing
 
 @testable import ShoppingCore

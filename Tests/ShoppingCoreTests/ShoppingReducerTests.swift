@@ -2,6 +2,7 @@ import Composable
 import ComposableTesting
 import Foundation
 import IdentifiedCollections
+import ShoppingStorage
 import Testing
 
 @testable import ShoppingCore

@@ -1,4 +1,5 @@
 import Foundation
+import ShoppingStorage
 import Testing
 
 @testable import ShoppingSQLite

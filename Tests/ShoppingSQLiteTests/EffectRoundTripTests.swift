@@ -1,6 +1,7 @@
 import Foundation
 import IdentifiedCollections
 import ShoppingCore
+import ShoppingStorage
 import Testing
 
 @testable import ShoppingSQLite

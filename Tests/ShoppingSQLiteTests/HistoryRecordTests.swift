@@ -32,7 +32,6 @@ import Testing
   /// Deletes the list `number`, recording, and returns the record.
   func delete(_ number: UInt64) throws -> ChangeRecord {
     try database.write { repository in
-      repository.startRecording()
       try repository.execute([.deleteList(listID(number))])
       return repository.recordedChange
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ShoppingCore
+import ShoppingStorage
 import Testing
 
 @testable import ShoppingSQLite
@@ -28,8 +29,9 @@ struct LargeListTests {
     #expect(products.count == Self.count)
     #expect(products.first?.name == "Item 1")
     #expect(products.last?.name == "Item \(Self.count)")
-    // SAVEPOINT, UPDATE of the one row, RELEASE.
-    #expect(work.statementsExecuted == 3)
+    // SAVEPOINT, the row's earlier version read for the history entry, UPDATE of the one
+    // row, RELEASE.
+    #expect(work.statementsExecuted == 4)
     #expect(work.rowsChanged == 1)
     #expect(work.virtualMachineSteps < 200)
     let checked = try database.rawInteger("SELECT count(*) FROM product WHERE isChecked")

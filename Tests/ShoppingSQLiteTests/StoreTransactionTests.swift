@@ -1,6 +1,7 @@
 import Composable
 import Foundation
 import ShoppingCore
+import ShoppingStorage
 import Testing
 
 @testable import ShoppingSQLite

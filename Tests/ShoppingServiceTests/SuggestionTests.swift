@@ -102,7 +102,7 @@ import Testing
   private static func records(
     _ fixture: Fixture
   ) throws -> [(id: Int, change: ChangeRecord, size: Int)] {
-    try fixture.service.database.read { repository in
+    try fixture.service.sqlite.read { repository in
       let ids = try repository.history(limit: 1_000).map(\.id)
       return try repository.historyRecords(ids).map {
         ($0.entry.id, $0.change, ChangeRecordCodec.encode($0.change).count)
@@ -111,7 +111,7 @@ import Testing
   }
 
   private static func scan(_ fixture: Fixture, budget: Int, largest: Int) throws -> [ChangeRecord] {
-    try fixture.service.database.read {
+    try fixture.service.sqlite.read {
       try $0.recentChangeRecords(byteBudget: budget, largest: largest)
     }
   }

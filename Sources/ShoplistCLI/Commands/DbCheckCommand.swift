@@ -1,6 +1,7 @@
 import ArgumentParser
 import ShoppingCore
-import ShoppingSQLite
+import ShoppingService
+import ShoppingStorage
 import ShoppingTransfer
 
 struct DbCheckCommand: ShoplistCommand {
@@ -22,8 +23,8 @@ struct DbCheckCommand: ShoplistCommand {
 
   func run(in context: CommandContext) throws {
     let path = try context.databasePath()
-    let problems = try ShoppingDatabase.integrityProblems(
-      ofFileAt: path, busyTimeout: context.busyTimeout)
+    let problems = try ShoppingService.integrityProblems(
+      ofStorageAt: path, busyTimeout: context.busyTimeout)
     if problems.isEmpty {
       try context.report(text: "ok", json: Self.document(problems))
       return

@@ -1,6 +1,5 @@
 import ArgumentParser
 import ShoppingCore
-import ShoppingSQLite
 import ShoppingTransfer
 
 struct HistoryCommand: QuickParsable {

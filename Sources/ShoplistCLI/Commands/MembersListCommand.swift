@@ -1,6 +1,6 @@
 import ArgumentParser
 import ShoppingCore
-import ShoppingSQLite
+import ShoppingStorage
 
 struct MembersListCommand: ShoplistCommand {
   static let configuration = CommandConfiguration(

@@ -2,8 +2,8 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import ShoplistServer
-import ShoppingSQLite
 import ShoppingService
+import ShoppingStorage
 import Synchronization
 
 struct ServeCommand: ShoplistCommand {
@@ -119,7 +119,7 @@ struct ServeCommand: ShoplistCommand {
     let problems = try service.integrityProblems()
     guard problems.isEmpty else {
       throw DatabaseError(
-        reason: .corrupt, path: service.database.path,
+        reason: .corrupt, path: service.storage.location,
         message: "the integrity check found "
           + Describe.count(problems.count, "problem")
           + " (shoplist db check lists them); not serving it")

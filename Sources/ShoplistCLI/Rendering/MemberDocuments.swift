@@ -1,7 +1,7 @@
 import Foundation
 import ShoppingCore
-import ShoppingSQLite
 import ShoppingService
+import ShoppingStorage
 import ShoppingTransfer
 
 /// The JSON documents of `members --json`: each member as

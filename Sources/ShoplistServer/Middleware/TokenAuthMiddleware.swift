@@ -2,8 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOPosix
-import ShoppingSQLite
 import ShoppingService
+import ShoppingStorage
 
 /// Lets a request through to the API only with the server's token — as `Authorization: Bearer
 /// TOKEN`, or as the session cookie that opening `/?token=TOKEN` sets (HttpOnly,

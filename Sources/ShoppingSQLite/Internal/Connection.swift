@@ -1,4 +1,5 @@
 import CSQLite
+import ShoppingStorage
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import ShoppingStorage
 
 #if canImport(Glibc)
   import Glibc

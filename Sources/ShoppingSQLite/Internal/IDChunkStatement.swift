@@ -1,4 +1,5 @@
 import Foundation
+import ShoppingStorage
 
 /// A statement that names many products by id, `… WHERE id IN (?, ?, …)`, run for a long
 /// list of ids a chunk at a time: running a statement costs SQLite about as much as the B-tree

@@ -1,3 +1,5 @@
+import ShoppingStorage
+
 /// Work a migration needs from the application, between statements of its SQL: what SQL
 /// cannot do alone, such as computing names' keys by Unicode's rules. A migration names it on
 /// a line of its own (see ``Migration``); it runs on the migrating connection, inside the

@@ -1,4 +1,5 @@
 import Foundation
+import ShoppingStorage
 
 /// Brings a database's schema up to date by applying the embedded migrations it lacks, each in
 /// its own transaction, recording each in the `migration` table and in `PRAGMA user_version`.

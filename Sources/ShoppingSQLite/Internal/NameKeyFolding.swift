@@ -1,5 +1,6 @@
 import Foundation
 import ShoppingCore
+import ShoppingStorage
 
 /// The application step of migration 0004 (`fold-name-keys`): names came to be compared under
 /// Unicode's full case folding, ignoring default-ignorable characters (see

@@ -1,6 +1,6 @@
 import Composable
 import ShoppingCore
-import ShoppingSQLite
+import ShoppingStorage
 
 /// One intent's work on one list, inside its write transaction: a store holding every list by
 /// name and as much of this list as the intent needs, and the items its references picked.
@@ -8,7 +8,7 @@ final class ListSession {
   let store: Store<ShoppingState, ShoppingAction, PersistenceEffect>
   let listID: ShoppingList.ID
   /// The transaction's storage, for what the store does not hold.
-  let repository: ShoppingRepository
+  let repository: any StorageTransaction
   /// The items the references picked, in the order given, each once.
   let resolved: [Product.ID]
   /// Every effect sent so far.
@@ -16,7 +16,7 @@ final class ListSession {
 
   private init(
     store: Store<ShoppingState, ShoppingAction, PersistenceEffect>, listID: ShoppingList.ID,
-    repository: ShoppingRepository, resolved: [Product.ID]
+    repository: any StorageTransaction, resolved: [Product.ID]
   ) {
     self.store = store
     self.listID = listID
@@ -28,7 +28,7 @@ final class ListSession {
   /// missing and allowed (or when it is the list named "shopping").
   static func open(
     _ requested: String?, plan: LoadPlan, creatingIfMissing: Bool, service: ShoppingService,
-    repository: ShoppingRepository
+    repository: any StorageTransaction
   ) throws -> ListSession {
     let store = try service.makeStore(
       repository, loadingListsNamed: plan.everything ? requested.map { [$0] } ?? [] : [],
@@ -91,7 +91,7 @@ final class ListSession {
 
   /// Resolves references against the stored list, through its indexes.
   private static func resolve(
-    _ references: [ItemReference], inStored list: ShoppingList, repository: ShoppingRepository
+    _ references: [ItemReference], inStored list: ShoppingList, repository: any StorageTransaction
   ) throws -> [Product] {
     let ids = references.compactMap(\.id)
     let byID =

@@ -1,6 +1,6 @@
 import Foundation
 import ShoppingCore
-import ShoppingSQLite
+import ShoppingStorage
 import Synchronization
 
 /// A new invite: the code to put in the link, shown this once (the database keeps only its
@@ -37,7 +37,7 @@ public struct MembershipStamp: Equatable, Sendable {
 extension ShoppingService {
   /// Every member, in the order they were first invited.
   public func members() throws -> [Member] {
-    try database.read { try $0.members() }
+    try storage.read { try $0.members() }
   }
 
   /// Invites a member of the household: a new member named `name`, or, for a member who has
@@ -53,7 +53,7 @@ extension ShoppingService {
     let code = MemberCredentials.newCode()
     let inviteHash = MemberCredentials.hash(code)
     let now = environment.now()
-    return try database.write { repository in
+    return try storage.write { repository in
       if var existing = try repository.member(nameKey: key) {
         guard !existing.hasJoined,
           try repository.replaceInvite(of: existing.id, inviteHash: inviteHash, at: now)
@@ -76,7 +76,7 @@ extension ShoppingService {
   @discardableResult
   public func removeMember(named name: String) throws -> (removed: Member, remaining: [Member]) {
     let key = NameKey(lookingUp: name)
-    let outcome = try database.write { repository in
+    let outcome = try storage.write { repository in
       guard let member = try repository.member(nameKey: key) else {
         let nearest = Suggestion.nearest(to: name, among: try repository.members().map(\.name))
         throw MemberError.noSuchMember(name, nearest: nearest)
@@ -98,7 +98,7 @@ extension ShoppingService {
     let secret = MemberCredentials.newSecret()
     let secretHash = MemberCredentials.hash(secret)
     let now = environment.now()
-    return try database.write { repository in
+    return try storage.write { repository in
       if let member = try repository.join(inviteHash: inviteHash, secretHash: secretHash, at: now) {
         return .joined(member, secret: secret)
       }
@@ -114,14 +114,14 @@ extension ShoppingService {
   public func member(presenting secret: String) throws -> Member? {
     guard MemberCredentials.isSecret(secret) else { return nil }
     let secretHash = MemberCredentials.hash(secret)
-    guard var member = try database.read({ try $0.member(secretHash: secretHash) }) else {
+    guard var member = try storage.read({ try $0.member(secretHash: secretHash) }) else {
       return nil
     }
     let now = environment.now()
     if member.lastSeenAt.map({ now.timeIntervalSince($0) >= Self.lastSeenResolution }) ?? true {
       // Only a note: a database busy with someone else's long write does not refuse the
       // member, who is noted next time instead.
-      try? database.write { try $0.markSeen(member.id, at: now) }
+      try? storage.write { try $0.markSeen(member.id, at: now) }
       member.lastSeenAt = now
     }
     return member
@@ -138,13 +138,13 @@ extension ShoppingService {
 
   /// Of the members `ids`, those there still are.
   public func existingMembers(_ ids: Set<UUID>) throws -> Set<UUID> {
-    try database.read { try $0.existingMembers(ids) }
+    try storage.read { try $0.existingMembers(ids) }
   }
 
   /// Where the members stand: when it differs from an earlier stamp, a member may have been
   /// removed since (by this service or another process). Asking costs no read of the file.
   public func membershipStamp() throws -> MembershipStamp {
-    let version = try database.read { try $0.dataVersion() }
+    let version = try storage.read { try $0.dataVersion() }
     return MembershipStamp(dataVersion: version, removals: removals.load(ordering: .relaxed))
   }
 }

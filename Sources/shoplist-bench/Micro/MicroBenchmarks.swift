@@ -3,6 +3,7 @@ import Foundation
 import IdentifiedCollections
 import ShoppingCore
 import ShoppingSQLite
+import ShoppingStorage
 
 /// In-process benchmarks of the core and the repository: what one action costs without
 /// process start-up, on a list of ``MicroScale/listSize`` products.

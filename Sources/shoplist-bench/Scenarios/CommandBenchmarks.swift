@@ -1,4 +1,5 @@
 import Foundation
+import ShoppingStorage
 
 /// The add, toggle and list rows: one command on a store of each size, for every tool.
 struct CommandBenchmarks {

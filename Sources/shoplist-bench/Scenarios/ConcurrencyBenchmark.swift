@@ -1,4 +1,5 @@
 import Foundation
+import ShoppingStorage
 
 /// Ten writers adding fifty items each at once to one store of 100 items: how many commands
 /// failed, how many successful adds are missing afterwards, and how long it all took.

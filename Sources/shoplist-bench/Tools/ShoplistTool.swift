@@ -2,6 +2,7 @@ import Composable
 import Foundation
 import ShoppingCore
 import ShoppingSQLite
+import ShoppingStorage
 
 /// The shoplist binary under test, and the stores it works on.
 struct ShoplistTool {

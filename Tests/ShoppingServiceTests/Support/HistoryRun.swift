@@ -2,11 +2,10 @@ import Foundation
 import ShoplistTestSupport
 import ShoppingCore
 import ShoppingService
+import ShoppingStorage
 import Synchronization
 
-@testable import ShoppingSQLite
-
-/// One random run of commands, undos and redos against a real database, each step checked
+/// One random run of commands, undos and redos against a storage, each step checked
 /// against ``HistoryModel``: the marks history shows, which entry an undo or a redo takes,
 /// and the world it leaves.
 struct HistoryRun {
@@ -26,15 +25,15 @@ struct HistoryRun {
     let description: String
   }
 
-  init(seed: UInt64) throws {
+  init(seed: UInt64, storage: StorageChoice) throws {
     self.seed = seed
     random = SplitMix64(seed: seed)
     folder = FileManager.default.temporaryDirectory.appending(path: "history-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let ids = Mutex<UInt64>(0)
     let clock = clock
-    service = try ShoppingService(
-      path: folder.appending(path: "shopping.sqlite").path,
+    service = ShoppingService(
+      storage: try storage.open(in: folder),
       environment: ShoppingEnvironment(
         now: { clock.now },
         uuid: {
@@ -81,15 +80,17 @@ struct HistoryRun {
   }
 
   /// How many items share their list's sort key with another: their order would then be
-  /// SQLite's storage order, which an undo cannot put back.
+  /// the storage's own order, which an undo cannot put back.
   private func tiedItems() throws -> Int {
-    try service.database.withConnection { connection in
-      try connection.integer(
-        """
-        SELECT count(*) FROM product AS one
-        WHERE EXISTS (SELECT 1 FROM product AS other WHERE other.listId = one.listId
-          AND other.position = one.position AND other.id != one.id)
-        """) ?? 0
+    try service.storage.read { transaction in
+      var tied = 0
+      for list in try transaction.listSummaries() {
+        let positions = try transaction.storedList(list.id, withProducts: true)?.products
+          .map(\.position) ?? []
+        let counts = Dictionary(positions.map { ($0, 1) }, uniquingKeysWith: +)
+        tied += counts.values.filter { $0 > 1 }.reduce(0, +)
+      }
+      return tied
     }
   }
 

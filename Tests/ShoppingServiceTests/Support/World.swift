@@ -18,7 +18,7 @@ struct World: Equatable, CustomStringConvertible {
 
   /// The database as it is, read in one read transaction.
   static func read(_ service: ShoppingService) throws -> World {
-    try service.database.read { repository in
+    try service.storage.read { repository in
       let names = try repository.listSummaries().map(\.name)
       let state = try repository.loadState(loadingListsNamed: names)
       return World(

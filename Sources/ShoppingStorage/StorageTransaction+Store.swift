@@ -3,18 +3,19 @@ import ShoppingCore
 
 // MARK: - Store
 
-extension ShoppingRepository {
-  /// A store whose sends are all or nothing against the database: its executor runs each
-  /// send's effects through ``execute(_:)``, and after a failed send it reloads the lists its
-  /// last committed state had loaded.
+extension StorageTransaction {
+  /// A store whose sends are all or nothing against storage: its executor runs each send's
+  /// effects through ``ListStorage/execute(_:)``, and after a failed send it reloads the lists
+  /// its last committed state had loaded. In a write transaction, what the sends change is
+  /// recorded in the history when the transaction commits.
   ///
-  /// The store lives as long as you keep it, but it can send only during this repository's
-  /// transaction, on its thread; later sends fail with ``DatabaseError/Reason/misuse``.
+  /// The store lives as long as you keep it, but it can send only during this transaction, on its
+  /// thread; later sends fail with ``DatabaseError/Reason/misuse``.
   ///
   /// ```swift
-  /// try database.write { repository in
-  ///   let state = try repository.loadState(loadingListsNamed: ["shopping"])
-  ///   let store = repository.makeStore(
+  /// try storage.write { transaction in
+  ///   let state = try transaction.loadState(loadingListsNamed: ["shopping"])
+  ///   let store = transaction.makeStore(
   ///     initialState: state, reducer: ShoppingReducer(environment: .live)
   ///   )
   ///   try store.send(.list(listID, .add(name: "Milk", .none)))
@@ -22,7 +23,7 @@ extension ShoppingRepository {
   /// ```
   ///
   /// - Parameters:
-  ///   - initialState: The state loaded from this repository.
+  ///   - initialState: The state loaded from this transaction.
   ///   - reducer: The reducer, usually ``ShoppingCore/ShoppingReducer``.
   ///   - trace: Where to report each batch's execution time, if anywhere.
   /// - Returns: The store. A reload after a failure does not restore an import in progress
@@ -46,9 +47,7 @@ extension ShoppingRepository {
       // Unreloadable, it holds no list: every later action fails rather than act on lists
       // that may not match the file.
       recovery: .reload(unavailable: ShoppingState()) { [self] in
-        try checkUsable()
-        let ids = loadedLists.committed
-        return try loadState { header, _ in ids.contains(header.id) }
+        try loadState(loadingLists: loadedLists.committed)
       }
     )
   }

@@ -48,4 +48,7 @@ public struct HistoryEntry: Equatable, Sendable {
 
   /// Whether an undo took this entry back.
   public var isUndone: Bool { undoneBy != nil }
+
+  /// How many entries the history keeps: adding one drops the oldest past this.
+  public static let kept = 1_000
 }

@@ -1,0 +1,48 @@
+import Foundation
+import ShoppingCore
+
+/// The history as one transaction reads and extends it: numbered entries, each with the
+/// record of what its change did and overwrote (enough to undo it), the newest
+/// ``ShoppingCore/HistoryEntry/kept`` of them kept.
+///
+/// The newest entry's number only grows: a reader polling ``newestHistoryID()`` learns of
+/// every change, whoever made it.
+public protocol HistoryStorage: AnyObject {
+  /// Adds an entry for `change`, made in this transaction, and drops the entries past
+  /// ``ShoppingCore/HistoryEntry/kept`` in the same transaction.
+  ///
+  /// - Returns: The new entry's number.
+  @discardableResult
+  func appendHistory(
+    command: String, summary: String, kind: HistoryEntry.Kind, target: Int?, at date: Date,
+    by member: String?, change: ChangeRecord
+  ) throws(DatabaseError) -> Int
+
+  /// The newest entries first, at most `limit` of them.
+  func history(limit: Int) throws(DatabaseError) -> [HistoryEntry]
+
+  /// The entry numbered `id`, if the history still has it.
+  func historyEntry(_ id: Int) throws(DatabaseError) -> HistoryEntry?
+
+  /// Every entry the history keeps, without their records.
+  func historyLinks() throws(DatabaseError) -> HistoryLinks
+
+  /// The entries numbered `ids` that the history still has, oldest first, with their records.
+  func historyRecords(
+    _ ids: [Int]
+  ) throws(DatabaseError) -> [(entry: HistoryEntry, change: ChangeRecord)]
+
+  /// What the entry numbered `id` changed and overwrote.
+  func historyRecord(_ id: Int) throws(DatabaseError) -> ChangeRecord?
+
+  /// Stores the marks `links` works out: which entries are taken back, and by which.
+  func storeUndoneMarks(_ links: HistoryLinks) throws(DatabaseError)
+
+  /// The number of the newest entry, or 0.
+  func newestHistoryID() throws(DatabaseError) -> Int
+
+  /// The records of the newest changes in force (not undos or redos, nor changes taken
+  /// back), newest first, as many as fit in `byteBudget` bytes of stored records; a record
+  /// over `largest` bytes is passed over.
+  func recentChangeRecords(byteBudget: Int, largest: Int) throws(DatabaseError) -> [ChangeRecord]
+}

@@ -1,0 +1,95 @@
+import Foundation
+import ShoppingCore
+
+/// The lists and their items as one transaction reads and changes them.
+///
+/// Changes go only through ``execute(_:)``, as the core's effect values: the same effects
+/// mean the same change on every engine. While a write transaction runs, every executed
+/// effect is recorded with what it overwrote (``recordedChange``), for the history.
+public protocol ListStorage: AnyObject, StoredRows {
+  /// Every list, the lists named loaded with their products, the others as headers
+  /// (``ShoppingCore/ShoppingList/isLoaded`` `false`).
+  ///
+  /// - Parameters:
+  ///   - names: The lists to load fully, compared as ``ShoppingCore/Naming/key(_:)`` compares
+  ///     names; names of no list are ignored.
+  ///   - loadingDefault: Whether to load the default list fully too.
+  func loadState(
+    loadingListsNamed names: [String], loadingDefault: Bool
+  ) throws(DatabaseError) -> ShoppingState
+
+  /// Every list, the lists with the ids `ids` loaded with their products.
+  func loadState(loadingLists ids: Set<ShoppingList.ID>) throws(DatabaseError) -> ShoppingState
+
+  /// The list `header` names, with every product in order.
+  func loadList(_ header: ShoppingList) throws(DatabaseError) -> ShoppingList
+
+  /// The part of a list that the name keys `keys` and the ids `ids` pick, for
+  /// ``ShoppingCore/ShoppingAction/listsLoaded(_:)``; `absentKeys` are keys known to be in no
+  /// item of it.
+  func partialList(
+    _ header: ShoppingList, keys: [NameKey], ids: [UUID], absentKeys: Set<NameKey>
+  ) throws(DatabaseError) -> ShoppingList
+
+  /// Answers reference queries (a position, a name, a prefix) about one list without
+  /// loading it.
+  func productLookup(inList listID: ShoppingList.ID) -> any ProductLookup
+
+  /// The names of a list's products, in list order.
+  func productNames(inList listID: ShoppingList.ID) throws(DatabaseError) -> [String]
+
+  /// Hands every product of a list to `body`, in list order, without building the list.
+  func forEachProduct(inList listID: ShoppingList.ID, _ body: (Product) throws -> Void) throws
+
+  /// Every list's name with its item and checked counts, in the order they were created, the
+  /// default one marked.
+  func listSummaries() throws(DatabaseError) -> [ListSummary]
+
+  /// The shop order: the categories in the order they are met in the shop.
+  func shopOrder() throws(DatabaseError) -> ShopOrder
+
+  /// Whether the list holds no item.
+  func listIsEmpty(_ listID: ShoppingList.ID) throws(DatabaseError) -> Bool
+
+  /// The list of each of the products `ids` that exist.
+  func listsOfProducts(
+    _ ids: some Collection<UUID>
+  ) throws(DatabaseError) -> [UUID: ShoppingList.ID]
+
+  /// Every list's id and name, for ``ShoppingCore/RevertCheck``.
+  func listNames() throws(DatabaseError) -> [StoredName]
+
+  /// The items holding the name keys `keys` in each list, for ``ShoppingCore/RevertCheck``.
+  func itemNames(
+    _ keys: [ShoppingList.ID: Set<NameKey>]
+  ) throws(DatabaseError) -> [ShoppingList.ID: [StoredName]]
+
+  /// Executes a batch of effects, all or nothing: when one fails, the batch leaves nothing
+  /// behind and the transaction goes on as if the call had not happened.
+  ///
+  /// - Throws: ``DatabaseError/Reason/constraintViolation`` for a change the data refuses (a
+  ///   name taken), ``DatabaseError/Reason/rowNotFound`` for an effect naming a row that is
+  ///   not there, ``DatabaseError/Reason/misuse`` in a read transaction.
+  func execute(_ effects: [PersistenceEffect]) throws(DatabaseError)
+
+  /// What the effects executed since the transaction began, or since the last history entry
+  /// it recorded, changed and overwrote.
+  var recordedChange: ChangeRecord { get }
+
+  /// Forgets what was recorded so far: the effects executed from now on are recorded afresh.
+  func restartRecording()
+}
+
+extension ListStorage {
+  /// Every list, the lists named loaded with their products.
+  public func loadState(loadingListsNamed names: [String]) throws(DatabaseError) -> ShoppingState {
+    try loadState(loadingListsNamed: names, loadingDefault: false)
+  }
+
+  /// The part of a list that the name keys `keys` and the ids `ids` pick.
+  public func partialList(
+    _ header: ShoppingList, keys: [NameKey], ids: [UUID]
+  ) throws(DatabaseError) -> ShoppingList {
+    try partialList(header, keys: keys, ids: ids, absentKeys: [])
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import ShoppingCore
+import ShoppingStorage
+import Testing
+
+/// Every kind of effect means the same change on every storage.
+@Suite struct EffectConformanceTests {
+  @Test(arguments: StorageKind.allCases)
+  func insertedListsAndItemsReadBackInOrder(kind: StorageKind) throws {
+    let subject = try kind.make()
+    try subject.execute(week)
+
+    let lists = try subject.lists
+    #expect(lists.map(\.name) == ["Week"])
+    #expect(lists[0].products.map(\.name) == ["Milk", "Bread", "Eggs"])
+    #expect(lists[0].products[0] == item(1, "Milk"))
+  }
+
+  @Test(arguments: StorageKind.allCases)
+  func anUpdatedItemKeepsItsPlace(kind: StorageKind) throws {
+    let subject = try kind.make()
+    try subject.execute(week)
+
+    var bread = item(2, "Rye bread", checked: true)
+    bread.note = "sliced"
+    try subject.execute([.updateProduct(bread)])
+
+    #expect(try subject.lists[0].products.map(\.name) == ["Milk", "Rye bread", "Eggs"])
+    #expect(try subject.lists[0].products[1] == bread)
+  }
+
+  @Test(arguments: StorageKind.allCases)
+  func deletedItemsAndListsAreGone(kind: StorageKind) throws {
+    let subject = try kind.make()
+    try subject.execute(week + [.insertList(id: partyID, name: "Party", createdAt: now)])
+
+    try subject.execute([.deleteProducts([item(1, "").id, item(3, "").id])])
+    #expect(try subject.names(weekID) == ["Bread"])
+
+    try subject.execute([.deleteList(weekID)])
+    #expect(try subject.lists.map(\.name) == ["Party"])
+    #expect(try subject.storage.read { try $0.storedProduct(item(2, "").id) } == nil)
+  }
+
+  @Test(arguments: StorageKind.allCases)
+  func aRenamedListKeepsItsItems(kind: StorageKind) throws {
+    let subject = try kind.make()
+    try subject.execute(week + [.renameList(weekID, to: "Weekend")])
+
+    #expect(try subject.lists.map(\.name) == ["Weekend"])
+    #expect(try subject.names(weekID) == ["Milk", "Bread", "Eggs"])
+  }
+
+  @Test(arguments: StorageKind.allCases)
+  func reorderedItemsKeepTheNewOrder(kind: StorageKind) throws {
+    let subject = try kind.make()
+    try subject.execute(week)
+
+    let order = [3, 1, 2].map { item(UInt64($0), "").id }
+    try subject.execute([.reorderProducts(listID: weekID, order: order)])
+
+    #expect(try subject.names(weekID) == ["Eggs", "Milk", "Bread"])
+    #expect(try subject.storage.read { try $0.storedOrder(ofList: weekID) } == order)
+  }
+
+  @Test(arguments: StorageKind.allCases)
+  func theDefaultMarkAndTheShopOrderAreKept(kind: StorageKind) throws {
+    let subject = try kind.make()
+    try subject.execute(
+      week + [
+        .insertList(id: partyID, name: "Party", createdAt: now), .setDefaultList(partyID),
+        .setShopOrder(["Bakery", "Dairy"]),
+      ])
+
+    let summaries = try subject.storage.read { try $0.listSummaries() }
+    #expect(summaries.map(\.isDefault) == [false, true])
+    #expect(summaries.map(\.items) == [3, 0])
+    #expect(try subject.storage.read { try $0.shopOrder().categories } == ["Bakery", "Dairy"])
+
+    try subject.execute([.setDefaultList(nil)])
+    #expect(try subject.storage.read { try $0.storedDefaultList() } == nil)
+  }
+
+  @Test(arguments: StorageKind.allCases)
+  func restoredRowsGoBackWhereTheyWere(kind: StorageKind) throws {
+    let subject = try kind.make()
+    try subject.execute(week)
+    let bread = try #require(try subject.storage.read { try $0.storedProduct(item(2, "").id) })
+    let list = try #require(
+      try subject.storage.read { try $0.storedList(weekID, withProducts: false) })
+
+    try subject.execute([.deleteList(weekID)])
+    try subject.execute([
+      .restoreList(
+        id: weekID, name: "Week", createdAt: now, position: try #require(list.position)),
+      .insertProduct(item(1, "Milk"), listID: weekID),
+      .insertProduct(item(3, "Eggs"), listID: weekID),
+      .restoreProduct(bread.product, listID: weekID, position: bread.position),
+    ])
+
+    #expect(try subject.names(weekID) == ["Milk", "Bread", "Eggs"])
+  }
+
+  @Test(arguments: StorageKind.allCases)
+  func aPartialLoadHoldsOnlyTheItemsAskedFor(kind: StorageKind) throws {
+    let subject = try kind.make()
+    try subject.execute(week)
+
+    let part = try subject.storage.read { transaction in
+      let header = try #require(try transaction.loadState(loadingLists: []).lists.first)
+      return try transaction.partialList(
+        header, keys: [Naming.key("eggs")], ids: [item(1, "").id],
+        absentKeys: [Naming.key("Tea")])
+    }
+
+    #expect(part.products.map(\.name) == ["Milk", "Eggs"])
+    #expect(part.loading == .partial(keys: [Naming.key("eggs"), Naming.key("Tea")]))
+  }
+
+  @Test(arguments: StorageKind.allCases)
+  func aLookupFindsItemsByPositionAndName(kind: StorageKind) throws {
+    let subject = try kind.make()
+    try subject.execute(week)
+
+    let (second, eggs, prefixed) = try subject.storage.read { transaction in
+      let lookup = transaction.productLookup(inList: weekID)
+      return (
+        try lookup.product(atPosition: 2), try lookup.product(withKey: Naming.key("EGGS")),
+        try lookup.products(withKeyPrefix: Naming.key("b"), limit: nil)
+      )
+    }
+
+    #expect(second?.name == "Bread")
+    #expect(eggs?.name == "Eggs")
+    #expect(prefixed.map(\.name) == ["Bread"])
+  }
+
+  @Test(arguments: StorageKind.allCases)
+  func aLoadedStateNamesTheListsAndLoadsOnlyThoseAsked(kind: StorageKind) throws {
+    let subject = try kind.make()
+    try subject.execute(week + [.insertList(id: partyID, name: "Party", createdAt: now)])
+
+    let state = try subject.storage.read { try $0.loadState(loadingListsNamed: ["WEEK"]) }
+
+    #expect(state.lists.map(\.name) == ["Week", "Party"])
+    #expect(state.lists.map(\.isLoaded) == [true, false])
+    #expect(state.lists[0].products.count == 3)
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import ShoppingCore
+import ShoppingSQLite
+import ShoppingStorage
+import Testing
+
+/// Every storage implementation the conformance suite runs against: each test takes one as
+/// its argument, so a behaviour cannot differ by engine.
+enum StorageKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+  case memory
+  case sqlite
+
+  var testDescription: String { rawValue }
+
+  /// Fresh, empty storage, with a second handle on the same data (another connection, for
+  /// SQLite) whose writes wait at most `busyTimeout` for the first's.
+  func make(busyTimeout: Duration = .seconds(5)) throws -> Subject {
+    switch self {
+    case .memory:
+      let storage = InMemoryStorage(busyTimeout: busyTimeout)
+      return Subject(storage: storage, other: storage, folder: nil)
+    case .sqlite:
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("shoplist-conformance-\(UUID().uuidString)")
+      let path = folder.appendingPathComponent("shoplist.sqlite").path
+      return Subject(
+        storage: try ShoppingDatabase(path: path, busyTimeout: busyTimeout),
+        other: try ShoppingDatabase(path: path, busyTimeout: busyTimeout), folder: folder)
+    }
+  }
+}
+
+/// The storage under test.
+final class Subject: Sendable {
+  let storage: any ShoppingStorage
+  /// Another handle on the same data.
+  let other: any ShoppingStorage
+  private let folder: URL?
+
+  init(storage: any ShoppingStorage, other: any ShoppingStorage, folder: URL?) {
+    self.storage = storage
+    self.other = other
+    self.folder = folder
+  }
+
+  deinit {
+    if let folder { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  /// Executes `effects` in one write transaction.
+  func execute(_ effects: [PersistenceEffect]) throws {
+    try storage.write { try $0.execute(effects) }
+  }
+
+  /// Every list, loaded.
+  var lists: [ShoppingList] {
+    get throws {
+      try storage.read { transaction in
+        let state = try transaction.loadState(loadingLists: [])
+        return try state.lists.map { try transaction.loadList($0) }
+      }
+    }
+  }
+
+  /// The names of the items of the list `id`, in order.
+  func names(_ id: ShoppingList.ID) throws -> [String] {
+    try storage.read { try $0.productNames(inList: id) }
+  }
+}
+
+/// A fixed moment, on a whole second like every stored timestamp.
+let now = Date(timeIntervalSince1970: 1_795_000_000)
+let weekID = UUID(counting: 900_001)
+let partyID = UUID(counting: 900_002)
+
+func item(_ number: UInt64, _ name: String, checked: Bool = false) -> Product {
+  Product(
+    id: UUID(counting: 800_000 + number), name: name, isChecked: checked, quantity: .one,
+    addedAt: now, updatedAt: now)
+}
+
+/// The list "Week" with Milk, Bread and Eggs.
+let week: [PersistenceEffect] = [
+  .insertList(id: weekID, name: "Week", createdAt: now),
+  .insertProduct(item(1, "Milk"), listID: weekID),
+  .insertProduct(item(2, "Bread"), listID: weekID),
+  .insertProduct(item(3, "Eggs"), listID: weekID),
+]
+
+/// Runs `body` and returns the ``DatabaseError`` it throws.
+func databaseError(_ body: () throws -> Void) -> DatabaseError? {
+  do {
+    try body()
+    return nil
+  } catch {
+    return error as? DatabaseError
+  }
+}
