@@ -47,6 +47,17 @@ public protocol ShoppingStorage: AnyObject, Sendable {
   /// The transaction refuses to execute effects (``DatabaseError/Reason/misuse``).
   func read<T>(_ body: (Transaction) throws -> T) throws -> T
 
+  /// ``write(_:)`` for async code. The default runs the transaction on a thread of its own;
+  /// an engine with an async driver may answer it natively.
+  func write<T: Sendable>(
+    _ body: @escaping @Sendable (any StorageTransaction) throws -> T
+  ) async throws -> T
+
+  /// ``read(_:)`` for async code, as ``write(_:)-(_)`` is.
+  func read<T: Sendable>(
+    _ body: @escaping @Sendable (any StorageTransaction) throws -> T
+  ) async throws -> T
+
   /// The problems a check of the whole storage finds, one line each: empty when healthy.
   func integrityProblems() throws(DatabaseError) -> [String]
 }

@@ -147,3 +147,20 @@ import Testing
     #expect(state.lists[0].products.count == 3)
   }
 }
+
+/// The async entry points run the same transactions from async code.
+@Suite struct AsyncConformanceTests {
+  @Test(arguments: StorageKind.allCases)
+  func asyncWritesAndReadsSeeTheSameData(kind: StorageKind) async throws {
+    let subject = try kind.make()
+
+    let written = try await subject.storage.write { transaction in
+      try transaction.execute(week)
+      return try transaction.listSummaries().map(\.items)
+    }
+    let read = try await subject.other.read { try $0.productNames(inList: weekID) }
+
+    #expect(written == [3])
+    #expect(read == ["Milk", "Bread", "Eggs"])
+  }
+}
