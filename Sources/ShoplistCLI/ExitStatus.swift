@@ -15,48 +15,17 @@ enum ExitStatus: Int32 {
   case temporaryFailure = 75
   case configuration = 78
 
-  /// The status and the one-line message for an error a command threw.
+  /// The status and the one-line message for an error a command threw: what the error says
+  /// of itself (``ShoppingCore/ShoplistError``).
   static func failure(for error: any Error) -> (status: ExitStatus, message: String) {
-    switch error {
-    case let ShoppingError.mistypedList(name, _) as ShoppingError:
+    if case let .mistypedList(name, _) = error as? ShoppingError {
       // The way to make the list after all, for when the name was meant.
       let create = CommandLabel.make(["lists", "create", name])
       return (.data, "\(error) (\(create) makes it)")
-    case let error as ShoppingError:
-      return (.data, error.description)
-    case let error as HistoryError:
-      return (.data, error.description)
-    case let error as MemberError:
-      return (.data, error.description)
-    case let error as CommandError:
-      switch error {
-      case let .usage(message): return (.usage, message)
-      case let .data(message): return (.data, message)
-      case let .noInput(message): return (.noInput, message)
-      case let .output(message): return (.ioError, message)
-      case let .unavailable(message): return (.unavailable, message)
-      }
-    case let error as DatabaseError:
-      return (status(for: error), error.description)
-    case let error as TransferError:
-      switch error.kind {
-      case .unreadableInput: return (.noInput, error.message)
-      case .cannotCreateOutput: return (.cannotCreate, error.message)
-      case .cannotWriteOutput: return (.ioError, error.message)
-      }
-    default:
+    }
+    guard let error = error as? any ShoplistError else {
       return (.ioError, String(describing: error))
     }
-  }
-}
-
-extension ExitStatus {
-  static func status(for error: DatabaseError) -> ExitStatus {
-    switch error.category {
-    case .busy: .temporaryFailure
-    case .newerSchema: .configuration
-    case .conflict: .data
-    case .misuse, .unavailable: .ioError
-    }
+    return (ExitStatus(rawValue: error.exitStatus) ?? .ioError, error.description)
   }
 }

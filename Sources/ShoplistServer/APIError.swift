@@ -55,20 +55,12 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
     switch error {
     case let error as APIError:
       return error
-    case let error as ShoppingError:
-      return APIError(status(of: error), error.description)
-    case let error as HistoryError:
-      // An entry the history does not have is "not found"; every other refusal is the
-      // history standing in the way: a conflict, said as `undo` says it.
-      if case .noSuchEntry = error { return APIError(.notFound, error.description) }
-      return APIError(.conflict, error.description)
     case let error as PreconditionFailure:
       return APIError(
         .preconditionFailed, error.description,
         item: ListDocuments.item(error.item, position: error.position))
-    case let error as DatabaseError:
-      // Nothing a client sends makes the database fail: it is busy, full or unusable for now.
-      return APIError(.serviceUnavailable, error.description)
+    case let error as any ShoplistError:
+      return APIError(HTTPResponse.Status(code: error.httpStatus), error.description)
     case is NIOTooManyBytesError:
       return tooLarge
     case let error as HTTPError:
@@ -86,17 +78,6 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
       return APIError(.serviceUnavailable, "the server is shutting down")
     default:
       return APIError(.internalServerError, "internal error")
-    }
-  }
-
-  private static func status(of error: ShoppingError) -> HTTPResponse.Status {
-    switch error {
-    case .noSuchItem, .noSuchList, .mistypedList: .notFound
-    case .itemNameTaken, .listNameTaken, .listNotEmpty: .conflict
-    case .invalidName, .invalidQuantity, .invalidText, .invalidPosition, .duplicateCategory,
-      .ambiguousReference:
-      .unprocessableContent
-    case .listNotLoaded, .noImportInProgress: .internalServerError
     }
   }
 }
