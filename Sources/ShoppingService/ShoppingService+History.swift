@@ -28,14 +28,20 @@ extension ShoppingService {
   /// ``journaledWrite(labelling:by:_:)`` that also gives the number of the history entry it
   /// recorded (`nil` when the change changed nothing, so recorded none): what a page needs to
   /// offer an undo of exactly that change.
+  ///
+  /// `listNames` gives the current names of the lists the change touched, when `body`'s result
+  /// holds them (the list an intent changed), so that the entry's summary needs no second
+  /// reading of the lists.
   func journaledWriteNumbered<T>(
     labelling label: (T) -> String, by member: String? = nil,
+    listNames: (T) -> [ShoppingList.ID: String]? = { _ in nil },
     _ body: (any StorageTransaction) throws -> T
   ) throws -> (result: T, entry: Int?) {
     try storage.write { transaction in
       let result = try body(transaction)
       let entry = try transaction.journal(
-        command: label(result), at: environment.now(), by: member)
+        command: label(result), at: environment.now(), by: member,
+        listNames: listNames(result))
       return (result, entry?.id)
     }
   }

@@ -49,8 +49,10 @@ extension ShoppingService {
     labelling label: (ListOutcome) -> String
   ) throws -> ListOutcome {
     let listName = try name.map(Naming.name)
-    let (outcome, entry) = try journaledWriteNumbered(labelling: label, by: member) {
-      repository in
+    // The one list an intent changes is the outcome's, as it is now.
+    let (outcome, entry) = try journaledWriteNumbered(
+      labelling: label, by: member, listNames: { [$0.list.id: $0.list.name] }
+    ) { repository in
       var plan = LoadPlan(intent)
       if returningCompleteList { plan.everything = true }
       let session = try ListSession.open(

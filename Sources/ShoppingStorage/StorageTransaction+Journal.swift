@@ -26,19 +26,20 @@ extension StorageTransaction {
   ///   - member: The member of the household who made it, if one did.
   ///   - always: Whether to record an entry even when nothing changed (an undo whose effects
   ///     all turned out to be needless is still an undo).
+  ///   - names: The current names of the lists the change touched, when the caller holds
+  ///     them (the state it just changed); otherwise they are read.
   /// - Returns: The new entry, or `nil` when there was nothing to record.
   @discardableResult
   public func journal(
     command: String, kind: HistoryEntry.Kind = .change, target: Int? = nil, at date: Date,
-    by member: String? = nil, always: Bool = false
+    by member: String? = nil, always: Bool = false,
+    listNames names: [ShoppingList.ID: String]? = nil
   ) throws(DatabaseError) -> HistoryEntry? {
     let change = recordedChange
     guard always || !change.isEmpty else { return nil }
-    var names: [ShoppingList.ID: String] = [:]
-    for list in try loadState(loadingListsNamed: []).lists {
-      names[list.id] = list.name
-    }
-    let summary = change.summary(listNames: names)
+    var known = names ?? [:]
+    if names == nil { known = try currentListNames() }
+    let summary = change.summary(listNames: known)
     let id = try appendHistory(
       command: command, summary: summary, kind: kind, target: target, at: date, by: member,
       change: change)
@@ -46,6 +47,14 @@ extension StorageTransaction {
     return HistoryEntry(
       id: id, at: date, command: command, summary: summary, kind: kind, target: target,
       by: member)
+  }
+
+  private func currentListNames() throws(DatabaseError) -> [ShoppingList.ID: String] {
+    var names: [ShoppingList.ID: String] = [:]
+    for list in try loadState(loadingListsNamed: []).lists {
+      names[list.id] = list.name
+    }
+    return names
   }
 }
 
