@@ -61,6 +61,26 @@ import Testing
   /// Each grammar is the command's own definition: the same option names the argument parser
   /// describes for it (`--experimental-dump-help`), no more, no fewer.
   @Test func everyGrammarNamesExactlyTheOptionsItsCommandDeclares() throws {
+    let declarations = try Self.declarations()
+    for (name, type) in QuickParser.commands
+    where type.configuration.commandName == name {
+      let declared = try #require(declarations[name], "\(name)")
+      #expect(type.spellings == declared.spellings, "\(name)")
+      #expect(type.hasPositionals == declared.hasPositionals, "\(name)")
+    }
+  }
+
+  /// What the argument parser declares of a command: its option spellings (`--unit`, `-l`),
+  /// those that take a value, and whether it takes plain values.
+  struct Declaration {
+    var spellings: Set<String> = []
+    var valued: Set<String> = []
+    var hasPositionals = false
+  }
+
+  /// The declarations of the commands with a fast path, by command name, read from the
+  /// argument parser's own description of the command line (`--experimental-dump-help`).
+  static func declarations() throws -> [String: Declaration] {
     let dump = Buffer()
     let status = Shoplist.run(
       arguments: ["--experimental-dump-help"],
@@ -72,23 +92,25 @@ import Testing
     #expect(status == 0)
     let object = try JSONSerialization.jsonObject(with: Data(dump.text.utf8)) as? [String: Any]
     let commands = (object?["command"] as? [String: Any])?["subcommands"] as? [[String: Any]]
-    for (name, type) in QuickParser.commands
-    where type.configuration.commandName == name {
-      let command = try #require(commands?.first { $0["commandName"] as? String == name })
-      var declared: Set<String> = []
-      var positionals = 0
+    var found: [String: Declaration] = [:]
+    for command in commands ?? [] {
+      guard let name = command["commandName"] as? String, QuickParser.commands[name] != nil
+      else { continue }
+      var declaration = Declaration()
       for argument in command["arguments"] as? [[String: Any]] ?? [] {
-        if argument["kind"] as? String == "positional" { positionals += 1 }
+        let kind = argument["kind"] as? String
+        if kind == "positional" { declaration.hasPositionals = true }
         for spelling in argument["names"] as? [[String: Any]] ?? [] {
           guard let text = spelling["name"] as? String else { continue }
           let dashes = spelling["kind"] as? String == "short" ? "-" : "--"
-          declared.insert(dashes + text)
+          guard !["-h", "--help", "--version"].contains(dashes + text) else { continue }
+          declaration.spellings.insert(dashes + text)
+          if kind == "option" { declaration.valued.insert(dashes + text) }
         }
       }
-      declared.subtract(["-h", "--help", "--version"])
-      #expect(type.spellings == declared, "\(name)")
-      #expect(type.hasPositionals == (positionals > 0), "\(name)")
+      found[name] = declaration
     }
+    return found
   }
 
   @Test(arguments: leftToTheArgumentParser)
@@ -115,22 +137,26 @@ import Testing
   }
 
   @Test func randomInvocationsNeverDisagree() throws {
-    // Shuffled pieces of real invocations, seeded: a disagreement is a bug in the quick parser.
-    let pieces = [
-      "add", "toggle", "check", "rm", "ls", "list", "milk", "2", "--json", "-q", "--quiet",
-      "--trace", "--no-color", "--db", "/tmp/x", "-l", "party", "--list=a", "--wait", "1",
-      "--quantity", "3", "--unit", "kg", "--category", "dairy", "--note", "x", "--checked",
-      "--unchecked", "--", "-", "--db=/y", "", "-x", "--help", "history", "undo", "redo",
-      "--limit", "0", "--limit=4",
-    ]
+    // Shuffled pieces of invocations, seeded: every name of every command with a fast path,
+    // every option spelling its definition declares (and `--option=value` for those taking a
+    // value), and values of every sort. A disagreement is a bug in the quick parser.
+    let declarations = try Self.declarations()
+    let values = ["milk", "2", "0", "-1", "kg", "party", "/tmp/x", "", "-", "--", "-x", "--help"]
+    var pieces = Set(QuickParser.commands.keys).union(values)
+    for declaration in declarations.values {
+      pieces.formUnion(declaration.spellings)
+      pieces.formUnion(declaration.valued.filter { $0.hasPrefix("--") }.map { $0 + "=4" })
+    }
+    let ordered = pieces.sorted()
+    #expect(ordered.contains("--quantity") && ordered.contains("-l") && ordered.contains("ls"))
     var state: UInt64 = 0x1234_5678
     func next() -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int(state >> 33)
     }
     var agreed = 0
-    for _ in 0..<3_000 {
-      let arguments = (0..<(1 + next() % 6)).map { _ in pieces[next() % pieces.count] }
+    for _ in 0..<10_000 {
+      let arguments = (0..<(1 + next() % 6)).map { _ in ordered[next() % ordered.count] }
       guard let quick = QuickParser.parse(arguments) else { continue }
       let parsed = try Shoplist.parseAsRoot(arguments)
       #expect(signature(quick) == signature(parsed), "\(arguments)")
