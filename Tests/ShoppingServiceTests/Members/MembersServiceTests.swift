@@ -5,10 +5,12 @@ import Testing
 
 @testable import ShoppingService
 
-/// Members of the household on a real database file: invites, joining once, the secret that
-/// signs a phone in, removal, and history naming who made a change.
+/// Members of the household: invites, joining once, the secret that signs a phone in, removal,
+/// and history naming who made a change. In memory, but for what only a database file shows
+/// (what is stored in it, other connections to it).
 @Suite struct MembersServiceTests {
-  /// A service over a fresh file, its clock at `now` (moved by the tests).
+  /// A service over fresh storage (in memory, or a file), its clock at `now` (moved by the
+  /// tests).
   final class Fixture: @unchecked Sendable {
     let folder: URL
     let path: String
@@ -24,20 +26,20 @@ import Testing
       }
     }
 
-    init() throws {
+    init(_ storage: StorageChoice = .memory) throws {
       folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("shoplist-members-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      path = folder.appendingPathComponent("shoplist.sqlite").path
+      path = folder.appendingPathComponent("shopping.sqlite").path
       let clock = self.clock
-      service = try ShoppingService(
-        path: path,
+      service = ShoppingService(
+        storage: try storage.open(in: folder),
         environment: ShoppingEnvironment(now: { clock.now }, uuid: { UUID() }))
     }
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
-    /// Another connection to the same file, as another process has.
+    /// Another connection to the same file, as another process has (for a fixture on a file).
     func otherService() throws -> ShoppingService {
       try ShoppingService(path: path)
     }
@@ -59,7 +61,7 @@ import Testing
   }
 
   @Test func theDatabaseKeepsOnlyTheHashesOfCodesAndSecrets() throws {
-    let fixture = try Fixture()
+    let fixture = try Fixture(.sqlite)
     let invite = try fixture.service.invite(named: "Ana")
     guard case let .joined(_, secret) = try fixture.service.join(code: invite.code) else {
       Issue.record("did not join")
@@ -139,7 +141,7 @@ import Testing
   }
 
   @Test func twoPhonesOpeningOneLinkAtOnceNeverBothJoin() async throws {
-    let fixture = try Fixture()
+    let fixture = try Fixture(.sqlite)
     let invite = try fixture.service.invite(named: "Ana")
     let services = try (0..<6).map { _ in try fixture.otherService() }
     let joined = try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -202,7 +204,7 @@ import Testing
   }
 
   @Test func theStampMovesWhenAMemberIsRemovedHereOrElsewhere() throws {
-    let fixture = try Fixture()
+    let fixture = try Fixture(.sqlite)
     _ = try fixture.service.invite(named: "Ana")
     _ = try fixture.service.invite(named: "Ben")
     let start = try fixture.service.membershipStamp()
