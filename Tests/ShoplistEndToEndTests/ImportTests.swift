@@ -42,20 +42,6 @@ import Testing
     #expect(quiet.stderr.isEmpty)
   }
 
-  @Test func importingTheSameFileTwiceChangesNothingTheSecondTime() throws {
-    let shoplist = try Shoplist()
-    try shoplist.ok("add", "Milk", "--quantity", "5")
-    let path = try shoplist.file("week.csv", Self.week)
-    try shoplist.ok("import", path)
-    let before = try shoplist.snapshot()
-    Thread.sleep(forTimeInterval: 1.1)  // so that a rewritten updatedAt would differ
-
-    let again = try shoplist.run("import", path, "--json")
-
-    #expect(again.stdout.hasPrefix(#"{"added": 0, "updated": 0, "unchanged": 3, "removed": 0,"#))
-    #expect(try shoplist.snapshot() == before)
-  }
-
   @Test(arguments: [nil, "Party"])
   func aNameRepeatedABatchLaterInAnEmptyListUpdatesTheItemTheImportAdded(list: String?) throws {
     // Rows are applied 5,000 at a time: the second "milk" comes in the next batch, after the

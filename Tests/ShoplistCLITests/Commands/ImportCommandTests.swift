@@ -13,6 +13,20 @@ import Testing
 
     """
 
+  @Test func importingTheSameFileTwiceChangesNothingTheSecondTime() throws {
+    let shoplist = try InProcess()
+    try shoplist.ok("add", "Milk", "--quantity", "5")
+    let path = try shoplist.file("week.csv", Self.week)
+    try shoplist.ok("import", path)
+    let before = try shoplist.snapshot()
+    shoplist.advanceClock(by: 60)  // so that a rewritten updatedAt would differ
+
+    let again = shoplist.run("import", path, "--json")
+
+    #expect(again.stdout.hasPrefix(#"{"added": 0, "updated": 0, "unchanged": 3, "removed": 0,"#))
+    #expect(try shoplist.snapshot() == before)
+  }
+
   @Test func csvRowsAreAddedInOrderWithOneSummaryLine() throws {
     let shoplist = try InProcess()
     let path = try shoplist.file("week.csv", Self.week)
