@@ -9,9 +9,10 @@ import ShoppingCore
 ///
 /// ```swift
 /// try storage.write { transaction in
-///   let state = try transaction.loadState(loadingListsNamed: ["shopping"])
-///   let store = transaction.makeStore(initialState: state, reducer: ShoppingReducer())
-///   try store.send(.list(state.defaultList!.id, .add(name: "Milk", .none)))
+///   let state = try transaction.loadState(loadingListsNamed: [])
+///   let store = transaction.makeStore(
+///     initialState: state, reducer: ShoppingReducer(environment: .live))
+///   try store.send(.createList(named: "Weekend"))
 /// }
 /// ```
 public protocol StorageTransaction: ListStorage, HistoryStorage, MemberStorage, Sendable {}

@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// ```swift
 /// let service = ShoppingService(storage: InMemoryStorage())
-/// try service.perform(.add(items: [ItemSpec(name: "Milk")]), onList: nil)
+/// try service.perform(.add(names: ["Milk"], changes: .none), onList: nil)
 /// ```
 ///
 /// ## Concurrency
