@@ -112,6 +112,12 @@ final class InProcess: Sendable {
   /// Runs a step a test builds on, which must succeed.
   @discardableResult
   func ok(_ arguments: String..., environment extra: [String: String] = [:]) throws -> Result {
+    try ok(arguments: arguments, environment: extra)
+  }
+
+  /// ``ok(_:environment:)`` with the arguments in an array.
+  @discardableResult
+  func ok(arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
     let result = run(arguments: arguments, environment: extra)
     guard result.status == 0 else {
       throw Failure(description: "\(arguments) failed: \(result)")
