@@ -1,6 +1,5 @@
 import Composable
 import ComposableTesting
-import ShoppingStorage
 import Testing
 
 /// The TestStore must fail whenever a test leaves something unasserted; these prove it does.

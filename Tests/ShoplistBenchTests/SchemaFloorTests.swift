@@ -1,7 +1,6 @@
 import Foundation
 import ShoppingCore
 import ShoppingSQLite
-import ShoppingStorage
 import Testing
 
 @testable import shoplist_bench

@@ -2,7 +2,6 @@ import Composable
 import ComposableTesting
 import Foundation
 import IdentifiedCollections
-import ShoppingStorage
 import Testing
 
 @testable import ShoppingCore

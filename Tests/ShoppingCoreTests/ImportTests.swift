@@ -1,7 +1,6 @@
 import ComposableTesting
 import Foundation
 import IdentifiedCollections
-import ShoppingStorage
 import Testing
 
 @testable import ShoppingCore

@@ -1,5 +1,4 @@
 import ComposableTesting
-import ShoppingStorage
 import Testing
 
 @testable import ShoppingCore
