@@ -5,8 +5,9 @@ import ShoppingStorage
 
 extension ShoppingService {
   /// The list `name` (`nil`: the default list) with every item in order, read in one
-  /// snapshot; reading never waits for writers. The list named "shopping" is created first
-  /// when missing (unless the database is read-only); any other missing list is refused.
+  /// snapshot; reading never waits for writers. The default list is created first when
+  /// missing, or, when the storage cannot be written, read as an empty list (see
+  /// ``ListLookup``); any other missing list is refused.
   ///
   /// - Throws: ``ShoppingCore/ShoppingError/noSuchList(_:)``, or the database's error.
   public func list(named name: String?) throws -> ShoppingList {
@@ -46,7 +47,17 @@ extension ShoppingService {
     let (summaries, newest) = try storage.read {
       (try $0.listSummaries(), try $0.newestHistoryID())
     }
-    guard summaries.isEmpty, newest == 0, !storage.isReadOnly else { return summaries }
+    guard summaries.isEmpty, newest == 0 else { return summaries }
+    guard !storage.isReadOnly else {
+      // Shown as it would be made, without writing.
+      let unmade = try ListLookup.unmadeDefault(name: Self.defaultListName)
+        .forReading(at: environment.now())
+      return [
+        ListSummary(
+          id: unmade.id, name: unmade.name, createdAt: unmade.createdAt, items: 0, checked: 0,
+          isDefault: true)
+      ]
+    }
     try createDefaultList()
     return try storage.read { try $0.listSummaries() }
   }
@@ -83,28 +94,24 @@ extension ShoppingService {
     }
   }
 
-  /// Runs `read` on the list `name` (its header: name and id) in a read transaction,
-  /// creating the default list first if `read` finds nothing.
+  /// Runs `read` on the list `name` (its header: name and id) in a read transaction. The
+  /// default list, when missing, is created first, or read as an empty list when the storage
+  /// cannot be written; any other missing list is refused (see ``ListLookup``).
   func readList<Result>(
-    named rawName: String?, _ read: (any StorageTransaction, ShoppingList) throws -> Result?
+    named rawName: String?, _ read: (any StorageTransaction, ShoppingList) throws -> Result
   ) throws -> Result {
-    var name = try rawName.map(Naming.name)
+    let name = try rawName.map(Naming.name)
+    let now = environment.now()
     func attempt() throws -> Result? {
-      try storage.read { repository -> Result? in
-        let state = try repository.loadState(loadingListsNamed: [])
-        let target = name ?? state.defaultListName
-        name = target
-        guard let header = state.list(named: target) else { return nil }
-        return try read(repository, header)
+      try storage.read { transaction -> Result? in
+        let lookup = ListLookup(name, in: try transaction.loadState(loadingListsNamed: []))
+        if case .unmadeDefault = lookup, !storage.isReadOnly { return nil }
+        return try read(transaction, try lookup.forReading(at: now))
       }
     }
     if let found = try attempt() { return found }
-    guard let name else { throw ShoppingError.noSuchList(Self.defaultListName) }
-    guard Self.isDefaultList(name), !storage.isReadOnly else {
-      throw ShoppingError.noSuchList(name)
-    }
     try createDefaultList()
-    guard let created = try attempt() else { throw ShoppingError.noSuchList(name) }
+    guard let created = try attempt() else { throw ShoppingError.noSuchList(Self.defaultListName) }
     return created
   }
 

@@ -75,7 +75,7 @@ public final class ShoppingService: Sendable {
 
   /// Whether `name` is the default list's.
   public static func isDefaultList(_ name: String) -> Bool {
-    NameKey(lookingUp: name) == NameKey(lookingUp: defaultListName)
+    ListLookup.isDefaultName(name)
   }
 
   // MARK: - Stores

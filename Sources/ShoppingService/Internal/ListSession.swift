@@ -25,7 +25,7 @@ final class ListSession {
   }
 
   /// Opens the list `name` (`nil`: the default list) for `plan`, creating it first when
-  /// missing and allowed (or when it is the list named "shopping").
+  /// missing and allowed, or when it is the unmade default list (see ``ListLookup``).
   static func open(
     _ requested: String?, plan: LoadPlan, creatingIfMissing: Bool, service: ShoppingService,
     repository: any StorageTransaction
@@ -34,17 +34,22 @@ final class ListSession {
       repository, loadingListsNamed: plan.everything ? requested.map { [$0] } ?? [] : [],
       loadingDefault: plan.everything && requested == nil
     )
-    let name = requested ?? store.state.defaultListName
     var created: [PersistenceEffect] = []
-    if store.state.list(named: name) == nil {
-      guard creatingIfMissing || ShoppingService.isDefaultList(name) else {
-        throw ShoppingError.noSuchList(name)
-      }
+    let name: String
+    switch ListLookup(requested, in: store.state) {
+    case let .stored(list):
+      name = list.name
+    case let .missing(missing) where !creatingIfMissing:
+      throw ShoppingError.noSuchList(missing)
+    case let .unmadeDefault(missing), let .missing(missing):
+      // The default list is made by the first change that needs it; another list when the
+      // intent may make one.
       // A list the user named that is close to one that exists is a typo, not a new list.
-      if requested != nil, let nearest = store.state.listMistyped(as: name) {
-        throw ShoppingError.mistypedList(name, nearest: nearest)
+      if requested != nil, let nearest = store.state.listMistyped(as: missing) {
+        throw ShoppingError.mistypedList(missing, nearest: nearest)
       }
-      created = try store.send(.createList(named: name))
+      name = missing
+      created = try store.send(.createList(named: missing))
     }
     if plan.shopOrder {
       try store.send(.shopOrderLoaded(repository.shopOrder()))

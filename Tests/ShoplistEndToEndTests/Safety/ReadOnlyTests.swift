@@ -39,6 +39,30 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["shoplist.sqlite"])
   }
 
+  /// Reads never write: the default list, not made yet, reads as an empty list from a file
+  /// nobody may write, as it would from one they may.
+  @Test(.enabled(if: geteuid() == 0, "running as another user needs root"))
+  func theDefaultListNotMadeYetReadsAsEmptyWithoutBeingMade() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "nails", "--list", "hardware")
+    let folder = shoplist.database.deletingLastPathComponent()
+    try shell("/bin/chmod", "755", shoplist.folder.path, folder.path)
+    try shell("/bin/chmod", "644", shoplist.database.path)
+    let before = shoplist.databaseBytes()
+
+    let json = try shoplist.runAsNobody(["list", "--json"])
+    let text = try shoplist.runAsNobody(["list"])
+    let export = try shoplist.runAsNobody(["export"])
+    let lists = try shoplist.runAsNobody(["lists"])
+
+    #expect(json.status == 0 && json.stdout == #"{"list": "shopping", "items": []}"# + "\n", "\(json)")
+    #expect(text.status == 0 && text.stdout.hasPrefix("shopping · empty"), "\(text)")
+    #expect(export.status == 0, "\(export)")
+    #expect(lists.stdout == "hardware  1 item, 0 checked\n", "\(lists)")
+    #expect(shoplist.databaseBytes() == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["shoplist.sqlite"])
+  }
+
   @Test(.enabled(if: geteuid() == 0, "running as another user needs root"))
   func aWriteIsExit74NamingTheDatabaseAsReadOnly() throws {
     let shoplist = try readOnlyDatabase()
