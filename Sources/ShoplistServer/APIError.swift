@@ -27,9 +27,9 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
   var description: String { "\(status.code) \(message)" }
 
   func response(from request: Request, context: some RequestContext) throws -> Response {
-    let body =
-      #"{"error": "# + JSONText.string(message)
-      + (item.map { #", "item": "# + $0 } ?? "") + "}"
+    var object: JSONObject = ["error": .string(message)]
+    if let item { object.members.append(.init(key: "item", value: .raw(item))) }
+    let body = JSONValue.object(object).text
     var headers = self.headers
     headers[.contentType] = "application/json; charset=utf-8"
     headers[.cacheControl] = "no-store"

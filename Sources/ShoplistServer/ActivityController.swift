@@ -48,12 +48,13 @@ struct ActivityController<Context: RequesterContext>: Sendable {
   /// "Ana", "item": "…", "name": "Bread", "change": "added"}]}`, oldest first; `newest` is the
   /// next request's `after`.
   static func document(newest: Int, _ items: [ItemActivity]) -> String {
-    let objects = items.map { item in
-      #"{"entry": \#(item.entry.id), "command": "# + JSONText.string(item.entry.command)
-        + #", "by": "# + (item.entry.by.map(JSONText.string) ?? "null") + #", "item": ""#
-        + item.itemID.canonicalText + #"", "name": "# + JSONText.string(item.name)
-        + #", "change": ""# + item.change.rawValue + #""}"#
+    let objects: [JSONValue] = items.map { item in
+      [
+        "entry": .integer(item.entry.id), "command": .string(item.entry.command),
+        "by": .nullable(item.entry.by), "item": .string(item.itemID.canonicalText),
+        "name": .string(item.name), "change": .string(item.change.rawValue),
+      ]
     }
-    return #"{"newest": \#(newest), "activity": ["# + objects.joined(separator: ", ") + "]}\n"
+    return JSONValue.object(["newest": .integer(newest), "activity": .array(objects)]).document
   }
 }

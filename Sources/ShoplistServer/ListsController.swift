@@ -140,25 +140,26 @@ struct ListsController<Context: RequesterContext>: Sendable {
   private static func itemAnswer(_ outcome: ListOutcome) -> String {
     guard let change = outcome.items.first else { return changedItems(outcome) }
     if let after = change.after { return object(after, in: outcome.list) + "\n" }
-    return #"{"removed": ""# + (change.before?.id.canonicalText ?? "") + "\"}\n"
+    return JSONValue.object(["removed": .string(change.before?.id.canonicalText ?? "")]).document
   }
 
   /// The `?return=item` answer for a clear: `{"removed": [IDs]}`.
   private static func removedItems(_ outcome: ListOutcome) -> String {
-    var removed: [String] = []
+    var removed: [JSONValue] = []
     for case let .deleteProducts(ids) in outcome.effects {
-      removed += ids.map { "\"" + $0.canonicalText + "\"" }
+      removed += ids.map { .string($0.canonicalText) }
     }
-    return #"{"removed": ["# + removed.joined(separator: ", ") + "]}\n"
+    return JSONValue.object(["removed": .array(removed)]).document
   }
 
   /// The `?return=item` answer for a reset: `{"items": [the items it changed]}`.
   private static func changedItems(_ outcome: ListOutcome) -> String {
-    var changed: [String] = []
+    var changed: [JSONValue] = []
     for case let .updateProduct(product) in outcome.effects {
-      changed.append(object(outcome.list.products[id: product.id] ?? product, in: outcome.list))
+      changed.append(
+        .raw(object(outcome.list.products[id: product.id] ?? product, in: outcome.list)))
     }
-    return #"{"items": ["# + changed.joined(separator: ", ") + "]}\n"
+    return JSONValue.object(["items": .array(changed)]).document
   }
 
   private static func object(_ product: Product, in list: ShoppingList) -> String {

@@ -10,10 +10,10 @@ struct SessionController<Context: RequesterContext>: Sendable {
   }
 
   @Sendable func me(_ request: Request, context: Context) async throws -> Response {
-    let member = context.requester.memberName.map(JSONText.string) ?? "null"
+    let document = JSONValue.object(["member": .nullable(context.requester.memberName)]).text
     return Response(
       status: .ok,
       headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-      body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"member": \#(member)}"#)))
+      body: ResponseBody(byteBuffer: ByteBuffer(string: document)))
   }
 }

@@ -1,9 +1,11 @@
-/// Small JSON texts written by hand (errors, events, the history document); the list
-/// documents have their own streaming writer. Both escape strings alike (`JSONEscaping`).
+/// JSON strings and flat objects of strings (the event stream's events), written through
+/// ``JSONValue``; the list documents have their own streaming writer. Both escape strings
+/// alike (`JSONEscaping`).
 public enum JSONText {
   /// `{"key": "value", …}` with the keys in the order given.
   public static func object(_ pairs: KeyValuePairs<String, String>) -> String {
-    "{" + pairs.map { "\(string($0.key)): \(string($0.value))" }.joined(separator: ", ") + "}"
+    let members = pairs.map { JSONObject.Member(key: $0.key, value: .string($0.value)) }
+    return JSONValue.object(JSONObject(members: members)).text
   }
 
   /// `text` as a JSON string literal, escaped as every document shoplist writes is.

@@ -5,13 +5,18 @@ extension ListDocuments {
   /// "undone": false}]}`, newest first, as `history --json` prints it and the server answers:
   /// `by` names the member who made a change, `null` for anyone else.
   public static func history(_ entries: [HistoryEntry]) -> String {
-    #"{"history": ["# + entries.map(historyEntry).joined(separator: ", ") + "]}\n"
+    JSONValue.object(["history": .array(entries.map(historyValue))]).document
   }
 
   /// One entry's object as ``history(_:)`` holds it (no line break).
   public static func historyEntry(_ entry: HistoryEntry) -> String {
-    #"{"id": \#(entry.id), "at": "\#(Timestamp.string(from: entry.at))", "command": "#
-      + JSONText.string(entry.command) + #", "by": "# + (entry.by.map(JSONText.string) ?? "null")
-      + #", "undone": \#(entry.isUndone)}"#
+    historyValue(entry).text
+  }
+
+  private static func historyValue(_ entry: HistoryEntry) -> JSONValue {
+    [
+      "id": .integer(entry.id), "at": .time(entry.at), "command": .string(entry.command),
+      "by": .nullable(entry.by), "undone": .bool(entry.isUndone),
+    ]
   }
 }

@@ -5,12 +5,13 @@ extension ListDocuments {
   /// "times": 3}]}`: items bought before, in the order given, each with the amount and
   /// category it was last bought with.
   public static func suggestions(_ items: [BoughtItems.Item]) -> String {
-    func text(_ value: String?) -> String { value.map(JSONText.string) ?? "null" }
-    let objects = items.map { item in
-      #"{"name": "# + JSONText.string(item.name) + #", "quantity": \#(item.quantity), "#
-        + #""unit": "# + text(item.unit) + #", "category": "# + text(item.category)
-        + #", "times": \#(item.times)}"#
+    let objects: [JSONValue] = items.map { item in
+      [
+        "name": .string(item.name), "quantity": .number("\(item.quantity)"),
+        "unit": .nullable(item.unit), "category": .nullable(item.category),
+        "times": .integer(item.times),
+      ]
     }
-    return #"{"suggestions": ["# + objects.joined(separator: ", ") + "]}\n"
+    return JSONValue.object(["suggestions": .array(objects)]).document
   }
 }

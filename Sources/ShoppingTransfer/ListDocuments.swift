@@ -65,21 +65,16 @@ public enum ListDocuments {
   public static func importSummary(
     _ summary: ImportSummary, dryRun: Bool, notes: ImportNotes = ImportNotes()
   ) -> String {
-    var writer = JSONWriter()
-    writer.append(
-      #"{"added": \#(summary.added), "updated": \#(summary.updated), "#
-        + #""unchanged": \#(summary.unchanged), "removed": \#(summary.removed), "#
-        + #""invalid": \#(summary.invalid), "dryRun": \#(dryRun)"#)
+    var object: JSONObject = [
+      "added": .integer(summary.added), "updated": .integer(summary.updated),
+      "unchanged": .integer(summary.unchanged), "removed": .integer(summary.removed),
+      "invalid": .integer(summary.invalid), "dryRun": .bool(dryRun),
+    ]
     if !notes.ignoredColumns.isEmpty {
-      writer.append(#", "ignoredColumns": ["#)
-      for (offset, column) in notes.ignoredColumns.enumerated() {
-        if offset > 0 { writer.append(", ") }
-        writer.string(column)
-      }
-      writer.append("]")
+      object.members.append(
+        .init(key: "ignoredColumns", value: .array(notes.ignoredColumns.map { .string($0) })))
     }
-    writer.append("}\n")
-    return writer.text
+    return JSONValue.object(object).document
   }
 
   /// A list document written product by product, for a list streamed from storage without

@@ -44,7 +44,8 @@ struct DbCheckCommand: ShoplistCommand {
 
   /// `{"ok": false, "problems": ["…"]}`.
   static func document(_ problems: [String]) -> String {
-    #"{"ok": \#(problems.isEmpty), "problems": ["#
-      + problems.map(JSONText.string).joined(separator: ", ") + "]}\n"
+    JSONValue.object([
+      "ok": .bool(problems.isEmpty), "problems": .array(problems.map { .string($0) }),
+    ]).document
   }
 }

@@ -9,21 +9,21 @@ import ShoppingTransfer
 enum MemberDocuments {
   /// `{"members": [member, …]}`, in the order they were first invited.
   static func members(_ members: [Member]) -> String {
-    #"{"members": ["# + members.map(object).joined(separator: ", ") + "]}\n"
+    JSONValue.object(["members": .array(members.map(object))]).document
   }
 
   /// `{"member": member, "link": "URL/join/CODE", "replacedEarlier": false}`: a new invite.
   static func invite(_ invite: Invite, link: String) -> String {
-    #"{"member": "# + object(invite.member) + #", "link": "# + JSONText.string(link)
-      + #", "replacedEarlier": \#(invite.replacedEarlier)}"# + "\n"
+    JSONValue.object([
+      "member": object(invite.member), "link": .string(link),
+      "replacedEarlier": .bool(invite.replacedEarlier),
+    ]).document
   }
 
-  private static func object(_ member: Member) -> String {
-    func time(_ date: Date?) -> String {
-      date.map { "\"\(Timestamp.string(from: $0))\"" } ?? "null"
-    }
-    return #"{"name": "# + JSONText.string(member.name)
-      + #", "invitedAt": \#(time(member.invitedAt)), "joinedAt": \#(time(member.joinedAt)), "#
-      + #""lastSeenAt": \#(time(member.lastSeenAt))}"#
+  private static func object(_ member: Member) -> JSONValue {
+    [
+      "name": .string(member.name), "invitedAt": .time(member.invitedAt),
+      "joinedAt": .time(member.joinedAt), "lastSeenAt": .time(member.lastSeenAt),
+    ]
   }
 }
