@@ -1,11 +1,19 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What this machine has for the tests that need more than the binary: a browser, a fuzzer.
 /// Locally a missing tool skips those tests; in CI (`CI` set) they run, and fail without it.
 public enum TestTools {
   public static var isCI: Bool {
     ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false
   }
+
+  /// Whether a test that needs root (to run as another user, to mount, to make a device node)
+  /// runs: as root, and always in CI, where without root it fails rather than skip.
+  public static var runsAsRoot: Bool { isCI || geteuid() == 0 }
 
   public static func has(_ path: String) -> Bool {
     FileManager.default.isExecutableFile(atPath: path)

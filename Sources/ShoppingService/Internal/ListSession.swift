@@ -42,9 +42,8 @@ final class ListSession {
     case let .missing(missing) where !creatingIfMissing:
       throw ShoppingError.noSuchList(missing)
     case let .unmadeDefault(missing), let .missing(missing):
-      // The default list is made by the first change that needs it; another list when the
-      // intent may make one.
-      // A list the user named that is close to one that exists is a typo, not a new list.
+      // The default list is made by the first change that needs it, another list when the
+      // intent may make one; but a name close to an existing list's is a typo, not a new list.
       if requested != nil, let nearest = store.state.listMistyped(as: missing) {
         throw ShoppingError.mistypedList(missing, nearest: nearest)
       }

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ import Testing
       !FileManager.default.fileExists(atPath: shoplist.database.deletingLastPathComponent().path))
   }
 
-  @Test(.enabled(if: geteuid() == 0, "running as another user needs root"))
+  @Test(.enabled(if: TestTools.runsAsRoot, "running as another user needs root"))
   func aDryRunWorksOnADatabaseTheUserCannotWrite() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk", "jam")

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -52,7 +53,7 @@ import Testing
     #expect(try companions(shoplist) == ["shoplist.sqlite"])
   }
 
-  @Test(.enabled(if: geteuid() == 0, "running as another user needs root"))
+  @Test(.enabled(if: TestTools.runsAsRoot, "running as another user needs root"))
   func aWriteRefusedOnAReadOnlyDatabaseCreatesNothingBesideIt() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk")

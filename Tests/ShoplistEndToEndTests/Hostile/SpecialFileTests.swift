@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -45,7 +46,7 @@ import Testing
 
   /// A device node of its own (the null device's numbers), not the system's `/dev/null`: a
   /// build that replaced devices would otherwise break the machine it is tested on.
-  @Test(.enabled(if: geteuid() == 0, "only root can make a device node"))
+  @Test(.enabled(if: TestTools.runsAsRoot, "only root can make a device node"))
   func aCharacterDeviceStaysADevice() throws {
     let shoplist = try filled()
     let device = shoplist.folder.appendingPathComponent("null").path

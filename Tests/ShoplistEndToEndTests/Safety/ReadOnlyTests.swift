@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ import Testing
     return shoplist
   }
 
-  @Test(.enabled(if: geteuid() == 0, "running as another user needs root"))
+  @Test(.enabled(if: TestTools.runsAsRoot, "running as another user needs root"))
   func listListsAndExportWork() throws {
     let shoplist = try readOnlyDatabase()
     let before = shoplist.databaseBytes()
@@ -41,7 +42,7 @@ import Testing
 
   /// Reads never write: the default list, not made yet, reads as an empty list from a file
   /// nobody may write, as it would from one they may.
-  @Test(.enabled(if: geteuid() == 0, "running as another user needs root"))
+  @Test(.enabled(if: TestTools.runsAsRoot, "running as another user needs root"))
   func theDefaultListNotMadeYetReadsAsEmptyWithoutBeingMade() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "nails", "--list", "hardware")
@@ -63,7 +64,7 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["shoplist.sqlite"])
   }
 
-  @Test(.enabled(if: geteuid() == 0, "running as another user needs root"))
+  @Test(.enabled(if: TestTools.runsAsRoot, "running as another user needs root"))
   func aWriteIsExit74NamingTheDatabaseAsReadOnly() throws {
     let shoplist = try readOnlyDatabase()
     let before = shoplist.databaseBytes()
