@@ -244,6 +244,10 @@ let package = Package(
     ),
     .target(
       name: "ShoplistTestSupport",
+      dependencies: [
+        "ShoppingCore",
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ],
       path: "Tests/Support"
     ),
     .testTarget(
@@ -276,7 +280,9 @@ let package = Package(
     .testTarget(
       // The conformance suite: the same tests against every storage implementation.
       name: "ShoppingStorageTests",
-      dependencies: ["ShoppingStorage", "ShoppingSQLite", "ShoppingCore", "Composable"]
+      dependencies: [
+        "ShoppingStorage", "ShoppingSQLite", "ShoppingCore", "Composable", "ShoplistTestSupport",
+      ]
     ),
     .testTarget(
       name: "ShoppingTransferTests",

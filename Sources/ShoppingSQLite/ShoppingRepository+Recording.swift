@@ -6,7 +6,7 @@ import ShoppingStorage
 
 extension ShoppingRepository: StorageTransaction {
   /// Forgets what the batches executed so far changed and overwrote (see
-  /// ``ShoppingCore/ChangeRecorder``): the next history entry records only what follows.
+  /// ``ShoppingStorage/ChangeRecorder``): the next history entry records only what follows.
   public func restartRecording() {
     if recorder != nil { recorder = ChangeRecorder() }
   }

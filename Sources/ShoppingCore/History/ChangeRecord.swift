@@ -8,10 +8,12 @@ import Foundation
 /// it back needs no more); an updated or removed one its earlier version; a deleted list its
 /// items.
 ///
+/// Storage builds it while executing the effects of a write transaction (its
+/// `ChangeRecorder` keeps the rows each effect overwrites) and stores it with the history
+/// entry; the core only computes with it:
+///
 /// ```swift
-/// var recorder = ChangeRecorder()
-/// recorder.record(effects, before: storage)   // before executing them
-/// let undo = recorder.change.inverse()          // restores what `storage` held
+/// let undo = record.inverse()   // the effects that put back what storage held
 /// ```
 public struct ChangeRecord: Equatable, Sendable {
   /// What the change did, effect by effect, in the order the effects were executed.

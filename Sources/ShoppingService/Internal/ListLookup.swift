@@ -3,8 +3,11 @@ import ShoppingCore
 
 /// The default-list rule, in one place: which list a name (or no name) means, and what happens
 /// when it is missing. The default list — the one marked, else the one named "shopping" —
-/// exists as soon as anyone looks for it, but a look does not make it: a read shows it empty,
-/// and the first change that needs it makes it. Any other missing list is refused.
+/// exists as soon as any command needs it. A read transaction never writes: a read that finds
+/// it unmade has it made by a write of its own first (so the list a script reads keeps its id
+/// when items are added), or, when the storage cannot be written, shows it empty and makes
+/// nothing. A change that needs it makes it in its own transaction. Any other missing list is
+/// refused.
 enum ListLookup {
   /// The list, as storage holds it (a header).
   case stored(ShoppingList)

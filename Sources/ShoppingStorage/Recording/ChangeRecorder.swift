@@ -1,5 +1,13 @@
-/// What storage holds before effects run: what a ``ChangeRecorder`` reads to keep the earlier
-/// version of every row an effect is about to change or remove.
+import ShoppingCore
+
+/// Storage's own rows as they are before an effect runs: what a ``ChangeRecorder`` reads, inside
+/// the transaction executing the effects, to keep the earlier version of every row an effect is
+/// about to change or remove.
+///
+/// Recording is storage's work, not the core's: the reducer never reads storage, and its
+/// effects carry only what they set. What they overwrite — a removed item's sort key, a deleted
+/// list's items, which may never have been loaded — is storage's to know, and each engine
+/// answers these few lookups in its own terms.
 public protocol StoredRows {
   /// The product with this id, with its list and sort key, if storage has it.
   func storedProduct(_ id: Product.ID) throws -> StoredProduct?
