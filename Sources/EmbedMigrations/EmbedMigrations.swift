@@ -1,16 +1,19 @@
 import Foundation
 import PackagePlugin
 
-/// Turns the top-level `Migrations/*.sql` files into a Swift source compiled into the target,
-/// so the binary carries its schema and works when copied alone to another machine.
+/// Turns the top-level `Migrations/ENGINE/*.sql` files into a Swift source compiled into the
+/// target, so the binary carries its schema and works when copied alone to another machine.
+/// Each engine has its own folder, named by the target: `ShoppingSQLite` embeds
+/// `Migrations/sqlite`, `ShoppingPostgres` embeds `Migrations/postgres`.
 ///
 /// The folder is listed on every build, so adding, editing or removing a migration file
 /// regenerates the source.
 @main
 struct EmbedMigrations: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+    let engine = target.name.replacingOccurrences(of: "Shopping", with: "").lowercased()
     let folder = context.package.directoryURL.appending(
-      path: "Migrations", directoryHint: .isDirectory)
+      path: "Migrations/\(engine)", directoryHint: .isDirectory)
     let files = try FileManager.default
       .contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
       .filter { $0.pathExtension == "sql" }

@@ -1,5 +1,6 @@
 import Foundation
 import ShoppingCore
+import ShoppingStorage
 import Testing
 
 @testable import ShoppingSQLite

@@ -7,10 +7,10 @@ import Testing
 
 @Suite("Migrations")
 struct MigrationTests {
-  /// The repository's Migrations/ folder, the only source of the schema.
+  /// The repository's Migrations/sqlite folder, the only source of SQLite's schema.
   static let folder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appending(path: "Migrations", directoryHint: .isDirectory)
+    .appending(path: "Migrations/sqlite", directoryHint: .isDirectory)
 
   /// Data as the shoplist of each schema version wrote it. A new migration needs a seed here,
   /// so that the upgrade test covers a database written at that version.

@@ -4,10 +4,10 @@ import ShoppingCore
 /// The compact binary form history keeps a ``ShoppingCore/ChangeRecord`` in: ids as 16 bytes,
 /// times as seconds, text as a length and its UTF-8. A million-row import's record is a few
 /// tens of megabytes; an `add`'s, a hundred bytes.
-enum ChangeRecordCodec {
-  static let version: UInt8 = 1
+package enum ChangeRecordCodec {
+  package static let version: UInt8 = 1
 
-  static func encode(_ change: ChangeRecord) -> [UInt8] {
+  package static func encode(_ change: ChangeRecord) -> [UInt8] {
     var writer = RecordWriter()
     // Room for the steps of an import (two ids each) at once, rather than grown by copies.
     writer.bytes.reserveCapacity(64 + 33 * change.steps.count)
@@ -62,7 +62,7 @@ enum ChangeRecordCodec {
     return writer.bytes
   }
 
-  static func decode(_ bytes: [UInt8]) -> ChangeRecord? {
+  package static func decode(_ bytes: [UInt8]) -> ChangeRecord? {
     var reader = RecordReader(bytes: bytes)
     guard reader.byte() == version else { return nil }
     var recorder = ChangeRecord()
