@@ -33,6 +33,7 @@ let package = Package(
     .library(name: "ShoppingCore", targets: ["ShoppingCore"]),
     .library(name: "ShoppingStorage", targets: ["ShoppingStorage"]),
     .library(name: "ShoppingSQLite", targets: ["ShoppingSQLite"]),
+    .library(name: "ShoppingPostgres", targets: ["ShoppingPostgres"]),
     .library(name: "ShoppingTransfer", targets: ["ShoppingTransfer"]),
     .library(name: "ShoppingService", targets: ["ShoppingService"]),
     .executable(name: "shoplist", targets: ["shoplist"]),
@@ -56,6 +57,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     // HTTPS for `serve --tls-cert/--tls-key`, through Hummingbird's TLS channel.
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.2"),
+    // PostgreSQL, for a household on several machines.
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     .target(
@@ -100,6 +103,21 @@ let package = Package(
         "Composable",
         "ShoppingCore",
         "ShoppingStorage",
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ],
+      plugins: ["EmbedMigrations"]
+    ),
+    .target(
+      name: "ShoppingPostgres",
+      dependencies: [
+        "Composable",
+        "ShoppingCore",
+        "ShoppingStorage",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ],
       plugins: ["EmbedMigrations"]
@@ -281,7 +299,8 @@ let package = Package(
       // The conformance suite: the same tests against every storage implementation.
       name: "ShoppingStorageTests",
       dependencies: [
-        "ShoppingStorage", "ShoppingSQLite", "ShoppingCore", "Composable", "ShoplistTestSupport",
+        "ShoppingStorage", "ShoppingSQLite", "ShoppingPostgres", "ShoppingCore", "Composable",
+        "ShoplistTestSupport",
       ]
     ),
     .testTarget(

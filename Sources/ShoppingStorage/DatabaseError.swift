@@ -62,7 +62,12 @@ public struct DatabaseError: Error, Equatable, Sendable {
     case readOnly
     /// A row the change names is not in the database: the in-memory state is out of date.
     case rowNotFound
-    /// Any other failure SQLite reports, such as an I/O error.
+    /// The database server cannot be reached: refused, unknown host, timed out, or TLS
+    /// required and refused.
+    case unreachable
+    /// The database server refused the user: a wrong password, or no permission.
+    case accessDenied
+    /// Any other failure the engine reports, such as an I/O error.
     case other
   }
 
@@ -78,6 +83,10 @@ public struct DatabaseError: Error, Equatable, Sendable {
     case newerSchema
     /// The database cannot be used: not openable, not shoplist's, corrupt, read-only or full.
     case unavailable
+    /// The database server cannot be reached.
+    case unreachable
+    /// The database server refused the user.
+    case accessDenied
   }
 
   /// The group of ``reason``.
@@ -87,6 +96,8 @@ public struct DatabaseError: Error, Equatable, Sendable {
     case .constraintViolation, .rowNotFound: .conflict
     case .misuse: .misuse
     case .newerSchema: .newerSchema
+    case .unreachable: .unreachable
+    case .accessDenied: .accessDenied
     case .cannotOpen, .corrupt, .diskFull, .fileReplaced, .notShoplist, .readOnly, .other:
       .unavailable
     }
@@ -120,6 +131,10 @@ extension DatabaseError: CustomStringConvertible {
       return "cannot write database \(file): it is read-only (\(message))"
     case .rowNotFound:
       return "database \(file) changed unexpectedly: \(message)"
+    case .unreachable:
+      return "cannot reach database \(file): \(message)"
+    case .accessDenied:
+      return "database \(file) refused the user: \(message)"
     case .other:
       let code = resultCode.map { " (SQLite code \($0))" } ?? ""
       return "database \(file): \(message)\(code)"

@@ -1,5 +1,6 @@
 import Foundation
 import NIOPosix
+import ShoppingStorage
 
 @testable import ShoplistServer
 
@@ -10,9 +11,9 @@ import NIOPosix
 /// answered seconds late under the whole suite, and timing-bound checks (an idle timeout, the
 /// page's wait for the network) failed for a reason a real server never has. Its tasks, and
 /// the child tasks they start, run on these threads instead.
-final class ServerThreads: TaskExecutor, @unchecked Sendable {
+enum ServerThreads {
   /// One executor for every in-process server: two threads, like the machine's cores.
-  static let shared = ServerThreads(count: 2)
+  static let shared = ThreadExecutor(count: 2, name: "shoplist-test-server")
 
   /// Threads for the database calls of in-process servers' change feeds, which block: NIO's
   /// shared pool is busy with the other tests' blocking work.
@@ -26,35 +27,5 @@ final class ServerThreads: TaskExecutor, @unchecked Sendable {
   static func feed(_ harness: Harness, interval: Duration) -> ChangeFeed {
     ChangeFeed(
       service: harness.service, interval: interval, threadPool: blockingPool, executor: shared)
-  }
-
-  // `jobs` is guarded by `condition`.
-  private let condition = NSCondition()
-  private var jobs: [UnownedJob] = []
-
-  private init(count: Int) {
-    for number in 0..<count {
-      let thread = Thread { [unowned self] in self.work() }
-      thread.name = "shoplist-test-server-\(number)"
-      thread.start()
-    }
-  }
-
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    condition.lock()
-    jobs.append(job)
-    condition.signal()
-    condition.unlock()
-  }
-
-  private func work() {
-    while true {
-      condition.lock()
-      while jobs.isEmpty { condition.wait() }
-      let job = jobs.removeFirst()
-      condition.unlock()
-      job.runSynchronously(on: asUnownedTaskExecutor())
-    }
   }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// Every kind of effect means the same change on every storage.
 @Suite struct EffectConformanceTests {
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func insertedListsAndItemsReadBackInOrder(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week)
@@ -16,7 +16,7 @@ import Testing
     #expect(lists[0].products[0] == item(1, "Milk"))
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func anUpdatedItemKeepsItsPlace(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week)
@@ -29,7 +29,7 @@ import Testing
     #expect(try subject.lists[0].products[1] == bread)
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func deletedItemsAndListsAreGone(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week + [.insertList(id: partyID, name: "Party", createdAt: now)])
@@ -42,7 +42,7 @@ import Testing
     #expect(try subject.storage.read { try $0.storedProduct(item(2, "").id) } == nil)
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aRenamedListKeepsItsItems(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week + [.renameList(weekID, to: "Weekend")])
@@ -51,7 +51,7 @@ import Testing
     #expect(try subject.names(weekID) == ["Milk", "Bread", "Eggs"])
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func reorderedItemsKeepTheNewOrder(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week)
@@ -63,7 +63,7 @@ import Testing
     #expect(try subject.storage.read { try $0.storedOrder(ofList: weekID) } == order)
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func theDefaultMarkAndTheShopOrderAreKept(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(
@@ -81,7 +81,7 @@ import Testing
     #expect(try subject.storage.read { try $0.storedDefaultList() } == nil)
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func restoredRowsGoBackWhereTheyWere(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week)
@@ -101,7 +101,7 @@ import Testing
     #expect(try subject.names(weekID) == ["Milk", "Bread", "Eggs"])
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aPartialLoadHoldsOnlyTheItemsAskedFor(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week)
@@ -117,7 +117,7 @@ import Testing
     #expect(part.loading == .partial(keys: [Naming.key("eggs"), Naming.key("Tea")]))
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aLookupFindsItemsByPositionAndName(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week)
@@ -135,7 +135,7 @@ import Testing
     #expect(prefixed.map(\.name) == ["Bread"])
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aLoadedStateNamesTheListsAndLoadsOnlyThoseAsked(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week + [.insertList(id: partyID, name: "Party", createdAt: now)])
@@ -150,7 +150,7 @@ import Testing
 
 /// The async entry points run the same transactions from async code.
 @Suite struct AsyncConformanceTests {
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func asyncWritesAndReadsSeeTheSameData(kind: StorageKind) async throws {
     let subject = try kind.make()
 

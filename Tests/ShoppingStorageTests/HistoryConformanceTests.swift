@@ -6,7 +6,7 @@ import Testing
 
 /// History is written by storage inside each write transaction, on every engine.
 @Suite struct HistoryConformanceTests {
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aWriteNobodyLabelledIsRecordedUnderTheProgramsName(kind: StorageKind) throws {
     let subject = try kind.make()
 
@@ -17,7 +17,7 @@ import Testing
     #expect(entries.first?.summary == "Week: created, 3 added")
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aLabelledChangeIsOneEntryAndTheCommitAddsNoOther(kind: StorageKind) throws {
     let subject = try kind.make()
 
@@ -33,7 +33,7 @@ import Testing
     #expect(entries.first?.at == now)
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aStoreOverATransactionIsRecordedToo(kind: StorageKind) throws {
     let subject = try kind.make()
 
@@ -48,7 +48,7 @@ import Testing
     #expect(entries.map(\.summary) == ["Week: created"])
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aWriteThatChangesNothingRecordsNothing(kind: StorageKind) throws {
     let subject = try kind.make()
 
@@ -57,7 +57,7 @@ import Testing
     #expect(try subject.storage.read { try $0.newestHistoryID() } == 0)
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aRolledBackWriteLeavesNoEntry(kind: StorageKind) throws {
     let subject = try kind.make()
     struct Cancelled: Error {}
@@ -73,7 +73,7 @@ import Testing
     #expect(try subject.lists.isEmpty)
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func theRecordOfAnEntryUndoesItExactly(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week)
@@ -93,7 +93,7 @@ import Testing
     #expect(try subject.lists == before)
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func undoMarksAreStoredAndLinksReadBack(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week)
@@ -114,7 +114,7 @@ import Testing
     #expect(try subject.storage.read { try $0.recentChangeRecords(byteBudget: 1 << 20, largest: 1 << 20) }.isEmpty)
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func theNewestChangesInForceComeNewestFirst(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week)
@@ -128,7 +128,7 @@ import Testing
     #expect(records.first?.steps.count == 1)
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func theHistoryKeepsItsNewestThousandEntries(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.storage.write { transaction in
@@ -144,7 +144,7 @@ import Testing
     #expect(links.entries.first?.id == 6)
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func anotherHandleSeesEachChangeAsANewerEntryAndANewVersion(kind: StorageKind) throws {
     let subject = try kind.make()
     let (entry, version) = try subject.other.read {

@@ -6,7 +6,7 @@ import Testing
 
 /// What every storage refuses, and how: the same reason, and nothing changed.
 @Suite struct RefusalConformanceTests {
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aTakenListNameIsAConstraintViolation(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week + [.insertList(id: partyID, name: "Party", createdAt: now)])
@@ -17,7 +17,7 @@ import Testing
     #expect(try subject.lists.map(\.name) == ["Week", "Party"])
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aTakenItemNameIsAConstraintViolation(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week)
@@ -28,7 +28,7 @@ import Testing
     #expect(try subject.names(weekID) == ["Milk", "Bread", "Eggs"])
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func anEffectOnAMissingRowIsRowNotFound(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week)
@@ -44,7 +44,7 @@ import Testing
     #expect(try subject.names(weekID) == ["Milk", "Bread", "Eggs"])
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aFailedBatchLeavesNothingAndTheTransactionGoesOn(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week)
@@ -63,7 +63,7 @@ import Testing
     #expect(try subject.names(weekID) == ["Milk", "Bread", "Eggs", "Jam"])
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aReadTransactionRefusesToWrite(kind: StorageKind) throws {
     let subject = try kind.make()
 
@@ -73,7 +73,7 @@ import Testing
     #expect(try subject.lists.isEmpty)
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aTransactionUsedAfterItEndedIsRefused(kind: StorageKind) throws {
     let subject = try kind.make()
     let kept = try subject.storage.write { $0 as any StorageTransaction }
@@ -83,7 +83,7 @@ import Testing
     #expect(error?.reason == .misuse)
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aNestedWriteOnTheSameThreadIsRefusedRatherThanDeadlock(kind: StorageKind) throws {
     let subject = try kind.make()
 
@@ -94,7 +94,7 @@ import Testing
     #expect(error?.reason == .misuse)
   }
 
-  @Test(arguments: StorageKind.allCases)
+  @Test(arguments: StorageKind.all)
   func aWriterKeptWaitingPastTheWaitIsBusyAndChangesNothing(kind: StorageKind) throws {
     let subject = try kind.make(busyTimeout: .milliseconds(200))
     let holding = Mutex(false)

@@ -99,7 +99,13 @@ public final class InMemoryTransaction: StorageTransaction, @unchecked Sendable 
   }
 
   public func productLookup(inList listID: ShoppingList.ID) -> any ProductLookup {
-    InMemoryProductLookup(transaction: self, listID: listID)
+    LoadingProductLookup { [self] in
+      try checkUsable()
+      guard let row = tables.lists[listID] else {
+        return ShoppingList(id: listID, name: "", createdAt: Date(timeIntervalSince1970: 0))
+      }
+      return tables.loaded(row)
+    }
   }
 
   public func productNames(inList listID: ShoppingList.ID) throws(DatabaseError) -> [String] {
@@ -168,37 +174,5 @@ public final class InMemoryTransaction: StorageTransaction, @unchecked Sendable 
   /// The key of a name as storage holds it.
   static func key(_ name: String) -> NameKey {
     Naming.key((try? Naming.name(name)) ?? name)
-  }
-}
-
-/// Reference queries about one list of an ``InMemoryTransaction``.
-struct InMemoryProductLookup: ProductLookup {
-  let transaction: InMemoryTransaction
-  let listID: ShoppingList.ID
-
-  private var list: ShoppingList {
-    get throws {
-      try transaction.checkUsable()
-      guard let row = transaction.tables.lists[listID] else {
-        return ShoppingList(id: listID, name: "", createdAt: Date(timeIntervalSince1970: 0))
-      }
-      return transaction.tables.loaded(row)
-    }
-  }
-
-  func product(atPosition position: Int) throws -> Product? {
-    try list.product(atPosition: position)
-  }
-
-  func products(atPositions positions: Set<Int>) throws -> [Int: Product] {
-    try list.products(atPositions: positions)
-  }
-
-  func product(withKey key: NameKey) throws -> Product? {
-    try list.product(withKey: key)
-  }
-
-  func products(withKeyPrefix prefix: NameKey, limit: Int?) throws -> [Product] {
-    try list.products(withKeyPrefix: prefix, limit: limit)
   }
 }

@@ -1,14 +1,24 @@
 import Foundation
+import ShoplistTestSupport
 import ShoppingCore
+import ShoppingPostgres
 import ShoppingSQLite
 import ShoppingStorage
 import Testing
 
 /// Every storage implementation the conformance suite runs against: each test takes one as
-/// its argument, so a behaviour cannot differ by engine.
+/// its argument, so a behaviour cannot differ by engine. PostgreSQL runs in a throwaway cluster
+/// this test run starts (``ShoplistTestSupport/PostgresCluster``), a database per test; where
+/// PostgreSQL is not installed it is left out, except in CI, where it must run.
 enum StorageKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
   case memory
   case sqlite
+  case postgres
+
+  /// The kinds this machine runs.
+  static var all: [StorageKind] {
+    TestTools.runs(needing: PostgresCluster.installedBin != nil) ? allCases : [.memory, .sqlite]
+  }
 
   var testDescription: String { rawValue }
 
@@ -26,6 +36,14 @@ enum StorageKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
       return Subject(
         storage: try ShoppingDatabase(path: path, busyTimeout: busyTimeout),
         other: try ShoppingDatabase(path: path, busyTimeout: busyTimeout), folder: folder)
+    case .postgres:
+      guard let cluster = PostgresCluster.shared else {
+        throw PostgresCluster.Failure("no PostgreSQL cluster could be started")
+      }
+      let url = try PostgresURL(try cluster.makeDatabase())
+      return Subject(
+        storage: try PostgresStorage(url: url, busyTimeout: busyTimeout),
+        other: try PostgresStorage(url: url, busyTimeout: busyTimeout), folder: nil)
     }
   }
 }

@@ -1,0 +1,213 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import ShoppingStorage
+
+/// One connection to the server, used by one thread at a time, with blocking calls: the
+/// storage protocol's transactions are synchronous. Each call waits for its answer on the
+/// connection's event loop, so it must never run on one (the command line's thread, or the
+/// thread pool the server hands storage work to).
+final class Session: Sendable {
+  let connection: PostgresConnection
+  /// The URL without its password: what every message names.
+  let location: String
+  private let logger: Logger
+
+  private init(connection: PostgresConnection, location: String, logger: Logger) {
+    self.connection = connection
+    self.location = location
+    self.logger = logger
+  }
+
+  /// Connects to the server `url` names.
+  ///
+  /// - Throws: ``ShoppingStorage/DatabaseError`` `.unreachable` (refused, unknown host, timed
+  ///   out, TLS refused) or `.accessDenied` (password, permission).
+  static func connect(to url: PostgresURL, timeout: Duration) throws(DatabaseError) -> Session {
+    var logger = Logger(label: "shoplist.postgres")
+    logger.logLevel = .critical
+    let configuration: PostgresConnection.Configuration
+    do {
+      configuration = try url.configuration(connectTimeout: timeout)
+    } catch {
+      throw DatabaseError(
+        reason: .cannotOpen, path: url.redacted, message: "TLS cannot be set up: \(error)")
+    }
+    let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
+    let logged = logger
+    do {
+      let connection = try BlockingBridge.wait {
+        try await PostgresConnection.connect(
+          on: eventLoop, configuration: configuration, id: 1, logger: logged)
+      }
+      return Session(connection: connection, location: url.redacted, logger: logger)
+    } catch {
+      throw Self.connectionError(error, location: url.redacted, password: url.password)
+    }
+  }
+
+  /// Runs `sql` with `binds`, returning every row.
+  @discardableResult
+  func query(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws(DatabaseError)
+    -> [Row]
+  {
+    do {
+      let result = try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+        .wait()
+      return result.map { Row(cells: Array($0), location: location) }
+    } catch {
+      throw Self.queryError(error, location: location)
+    }
+  }
+
+  /// Runs `sql` with `binds` and returns the number of rows it changed.
+  @discardableResult
+  func execute(
+    _ sql: String, _ binds: PostgresBindings = PostgresBindings()
+  ) throws(DatabaseError) -> Int {
+    do {
+      let result = try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+        .wait()
+      return result.metadata.rows ?? 0
+    } catch {
+      throw Self.queryError(error, location: location)
+    }
+  }
+
+  /// Closes the connection; a transaction left open is rolled back by the server.
+  func close() {
+    try? connection.close().wait()
+  }
+
+  /// Whether the connection is closed (the server went away).
+  var isClosed: Bool { connection.isClosed }
+
+  // MARK: - Errors
+
+  /// The SQLSTATE classes and codes that say what the caller can do.
+  private static func queryError(_ error: any Error, location: String) -> DatabaseError {
+    guard let error = error as? PSQLError else {
+      return DatabaseError(reason: .other, path: location, message: "\(error)")
+    }
+    let state = error.serverInfo?[.sqlState] ?? ""
+    let message = error.serverInfo?[.message] ?? "\(error.code)"
+    switch state {
+    case "55P03", "40P01", "40001":
+      // Lock not available within the wait, deadlock, serialization failure.
+      return DatabaseError(reason: .busy, path: location, message: message)
+    case "23505", "23503", "23514", "23502":
+      return DatabaseError(reason: .constraintViolation, path: location, message: message)
+    case "28000", "28P01", "42501":
+      return DatabaseError(reason: .accessDenied, path: location, message: message)
+    case "53100":
+      return DatabaseError(reason: .diskFull, path: location, message: message)
+    case "25006":
+      return DatabaseError(reason: .readOnly, path: location, message: message)
+    default:
+      break
+    }
+    if state.hasPrefix("08") || state.hasPrefix("57P") || error.code == .serverClosedConnection
+      || error.code == .clientClosedConnection || error.code == .connectionError
+      || error.code == .uncleanShutdown
+    {
+      return DatabaseError(
+        reason: .other, path: location,
+        message: "the connection to the server was lost; nothing of this command was written")
+    }
+    let code = state.isEmpty ? "" : " (SQLSTATE \(state))"
+    return DatabaseError(reason: .other, path: location, message: message + code)
+  }
+
+  /// What a failed connection attempt means, without the password.
+  private static func connectionError(
+    _ error: any Error, location: String, password: String?
+  ) -> DatabaseError {
+    var message: String
+    var reason = DatabaseError.Reason.unreachable
+    if let error = error as? PSQLError {
+      let state = error.serverInfo?[.sqlState] ?? ""
+      message = error.serverInfo?[.message] ?? Self.describe(error)
+      switch state {
+      case "28000", "28P01", "42501":
+        reason = .accessDenied
+      case "3D000":
+        reason = .cannotOpen
+      case "57P03", "53300":
+        reason = .unreachable
+      default:
+        if error.code == .authMechanismRequiresPassword || error.code == .saslError
+          || error.code == .unsupportedAuthMechanism
+        {
+          reason = .accessDenied
+        }
+      }
+    } else {
+      message = "\(error)"
+    }
+    if let password, !password.isEmpty {
+      message = message.replacingOccurrences(of: password, with: "***")
+    }
+    return DatabaseError(reason: reason, path: location, message: message)
+  }
+
+  private static func describe(_ error: PSQLError) -> String {
+    switch error.code {
+    case .sslUnsupported: "the server does not offer TLS, which the URL requires"
+    case .authMechanismRequiresPassword: "the server asks for a password and none was given"
+    case .connectionError:
+      error.underlying.map { "\($0)" } ?? "the server cannot be reached"
+    default: error.underlying.map { "\($0)" } ?? "\(error.code)"
+    }
+  }
+}
+
+/// One row of a result, its columns read by position.
+struct Row {
+  let cells: [PostgresCell]
+  let location: String
+
+  private func decode<T: PostgresDecodable>(_ index: Int, as type: T.Type) throws(DatabaseError)
+    -> T
+  {
+    do {
+      return try cells[index].decode(T.self)
+    } catch {
+      throw DatabaseError(
+        reason: .corrupt, path: location,
+        message: "column \(cells[index].columnName) cannot be read as \(T.self)")
+    }
+  }
+
+  func text(_ index: Int) throws(DatabaseError) -> String { try decode(index, as: String.self) }
+
+  func optionalText(_ index: Int) throws(DatabaseError) -> String? {
+    try decode(index, as: String?.self)
+  }
+
+  func uuid(_ index: Int) throws(DatabaseError) -> UUID { try decode(index, as: UUID.self) }
+
+  func optionalUUID(_ index: Int) throws(DatabaseError) -> UUID? {
+    try decode(index, as: UUID?.self)
+  }
+
+  func integer(_ index: Int) throws(DatabaseError) -> Int64 { try decode(index, as: Int64.self) }
+
+  func optionalInteger(_ index: Int) throws(DatabaseError) -> Int64? {
+    try decode(index, as: Int64?.self)
+  }
+
+  func bool(_ index: Int) throws(DatabaseError) -> Bool { try decode(index, as: Bool.self) }
+
+  func date(_ index: Int) throws(DatabaseError) -> Date { try decode(index, as: Date.self) }
+
+  func optionalDate(_ index: Int) throws(DatabaseError) -> Date? {
+    try decode(index, as: Date?.self)
+  }
+
+  func bytes(_ index: Int) throws(DatabaseError) -> [UInt8] {
+    let buffer = try decode(index, as: ByteBuffer.self)
+    return Array(buffer.readableBytesView)
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import ShoppingCore
+import ShoppingStorage
+import Synchronization
+
+/// shoplist's storage in a PostgreSQL database, for a household on several machines: its
+/// tables in the schema `shoplist`, created and migrated on first use.
+///
+/// Every write transaction takes one lock for the whole database first (a transaction-level
+/// advisory lock), so writers on any number of hosts run one after another as SQLite's do,
+/// waiting up to the busy timeout for each other; reads run beside them on a snapshot. A write
+/// that changed anything tells listeners with `NOTIFY shoplist` as it commits.
+///
+/// ```swift
+/// let storage = try PostgresStorage(url: PostgresURL("postgres://ana@db.home/shoplist"))
+/// let service = ShoppingService(storage: storage)
+/// ```
+public final class PostgresStorage: ShoppingStorage, Sendable {
+  public typealias Transaction = PostgresTransaction
+
+  /// The database's URL, its password hidden.
+  public var location: String { url.redacted }
+  public var isReadOnly: Bool { false }
+  public var migrationNotices: [MigrationNotice] { [] }
+
+  /// The database.
+  public let url: PostgresURL
+  /// How long a write waits for another one, and a connection for the server.
+  public let busyTimeout: Duration
+
+  /// Connections not in use, kept for the next transaction.
+  private let idle = Mutex<[Session]>([])
+  /// The thread running a write transaction, to refuse a write nested in it.
+  private let writingThreads = Mutex<Set<ObjectIdentifier>>([])
+
+  /// The channel every committed change is announced on.
+  public static let channel = "shoplist"
+
+  /// Connects to the database `url` names and brings its schema up to date.
+  ///
+  /// - Throws: ``ShoppingStorage/DatabaseError``: `.unreachable`, `.accessDenied`,
+  ///   `.newerSchema`, `.notShoplist` (a `shoplist` schema made by something else).
+  public init(url: PostgresURL, busyTimeout: Duration = BusyWait.standard) throws(DatabaseError) {
+    self.url = url
+    self.busyTimeout = busyTimeout
+    let session = try Session.connect(to: url, timeout: busyTimeout)
+    do {
+      try PostgresMigrator(session: session).migrate()
+      try session.execute("SET search_path TO shoplist")
+    } catch {
+      session.close()
+      throw error
+    }
+    idle.withLock { $0.append(session) }
+  }
+
+  deinit {
+    for session in idle.withLock({ $0 }) { session.close() }
+  }
+
+  /// A connection for one transaction: an idle one, or a new one.
+  private func take() throws(DatabaseError) -> Session {
+    while let session = idle.withLock({ $0.popLast() }) {
+      if !session.isClosed { return session }
+    }
+    let session = try Session.connect(to: url, timeout: busyTimeout)
+    try session.execute("SET search_path TO shoplist")
+    return session
+  }
+
+  private func giveBack(_ session: Session) {
+    if session.isClosed { return }
+    idle.withLock { $0.append(session) }
+  }
+
+  public func write<T>(_ body: (PostgresTransaction) throws -> T) throws -> T {
+    let thread = ObjectIdentifier(Thread.current)
+    guard writingThreads.withLock({ $0.insert(thread).inserted }) else {
+      throw DatabaseError(
+        reason: .misuse, path: location,
+        message: "a transaction is already open on this thread; use its transaction")
+    }
+    defer { _ = writingThreads.withLock { $0.remove(thread) } }
+    return try transaction(writable: true) { transaction in
+      let milliseconds =
+        busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+      try transaction.session.execute("SET LOCAL lock_timeout = \(max(1, milliseconds))")
+      try transaction.session.execute("SELECT pg_advisory_xact_lock(\(Self.writeLock))")
+      let result = try body(transaction)
+      try transaction.journal(command: StorageJournal.defaultCommand, at: Date())
+      try transaction.session.execute("UPDATE version SET value = value + 1")
+      try transaction.session.execute("NOTIFY \(Self.channel)")
+      return result
+    }
+  }
+
+  public func read<T>(_ body: (PostgresTransaction) throws -> T) throws -> T {
+    try transaction(writable: false, body)
+  }
+
+  /// The advisory lock every write holds: one number for shoplist's schema.
+  static let writeLock: Int64 = 0x5348_4F50_4C49_5354
+
+  private func transaction<T>(
+    writable: Bool, _ body: (PostgresTransaction) throws -> T
+  ) throws -> T {
+    let session = try take()
+    let transaction = PostgresTransaction(session: session, isWritable: writable)
+    defer { transaction.close() }
+    try session.execute(
+      writable ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    do {
+      let result = try body(transaction)
+      try session.execute("COMMIT")
+      giveBack(session)
+      return result
+    } catch {
+      if (try? session.execute("ROLLBACK")) != nil {
+        giveBack(session)
+      } else {
+        session.close()
+      }
+      throw error
+    }
+  }
+
+  public func integrityProblems() throws(DatabaseError) -> [String] {
+    do {
+      return try read { transaction throws(DatabaseError) in
+        try transaction.session.query(
+          """
+          SELECT 'item ' || id || ' belongs to no list' FROM product
+          WHERE list_id NOT IN (SELECT id FROM list)
+          """
+        ).map { row throws(DatabaseError) in try row.text(0) }
+      }
+    } catch let error as DatabaseError {
+      throw error
+    } catch {
+      throw DatabaseError(reason: .other, path: location, message: "\(error)")
+    }
+  }
+}

@@ -1,0 +1,269 @@
+import Foundation
+import PostgresNIO
+import ShoppingCore
+import ShoppingStorage
+
+// MARK: - Executing effects
+
+extension PostgresTransaction {
+  /// Executes `effects` in order, all or nothing (a savepoint around them: PostgreSQL would
+  /// otherwise fail the whole transaction on the first refused effect), recording what each
+  /// overwrites.
+  public func execute(_ effects: [PersistenceEffect]) throws(DatabaseError) {
+    try checkUsable(writing: true)
+    guard !effects.isEmpty else { return }
+    try session.execute("SAVEPOINT batch")
+    recorder?.beginBatch()
+    do {
+      for effect in effects {
+        try recorder?.record(effect, before: self)
+        try execute(effect)
+      }
+      try session.execute("RELEASE SAVEPOINT batch")
+      recorder?.endBatch(kept: true)
+    } catch {
+      recorder?.endBatch(kept: false)
+      _ = try? session.execute("ROLLBACK TO SAVEPOINT batch")
+      if let error = error as? DatabaseError { throw error }
+      throw DatabaseError(reason: .other, path: location, message: "\(error)")
+    }
+  }
+
+  public var recordedChange: ChangeRecord {
+    recorder?.change ?? ChangeRecord()
+  }
+
+  public func restartRecording() {
+    if recorder != nil { recorder = ChangeRecorder() }
+  }
+
+  private func execute(_ effect: PersistenceEffect) throws(DatabaseError) {
+    switch effect {
+    case let .deleteList(id):
+      try expectChange("list", id, try run("DELETE FROM list WHERE id = $1", id))
+
+    case let .deleteProducts(ids):
+      let unique = Array(Set(ids))
+      let deleted = try run("DELETE FROM product WHERE id = ANY($1)", unique)
+      if deleted != unique.count {
+        throw DatabaseError(
+          reason: .rowNotFound, path: location,
+          message: "\(unique.count - deleted) of the products to delete are not stored")
+      }
+
+    case let .insertList(id, name, createdAt):
+      try run(
+        """
+        INSERT INTO list (id, name, name_key, created_at, position)
+        VALUES ($1, $2, $3, $4, (SELECT coalesce(max(position), 0) + 1 FROM list))
+        """, id, name, Naming.key(name).value, createdAt.wholeSeconds)
+
+    case let .insertProduct(product, listID):
+      try insert(
+        product, listID: listID,
+        position: "(SELECT coalesce(max(position), 0) + 1 FROM product WHERE list_id = $11)")
+
+    case let .restoreList(id, name, createdAt, position):
+      try run(
+        """
+        UPDATE list SET position = position + 1
+        WHERE position >= $1 AND EXISTS (SELECT 1 FROM list WHERE position = $1)
+        """, position)
+      try run(
+        "INSERT INTO list (id, name, name_key, created_at, position) VALUES ($1, $2, $3, $4, $5)",
+        id, name, Naming.key(name).value, createdAt.wholeSeconds, position)
+
+    case let .restoreProduct(product, listID, position):
+      try run(
+        """
+        UPDATE product SET position = position + 1
+        WHERE list_id = $1 AND position >= $2
+          AND EXISTS (SELECT 1 FROM product WHERE list_id = $1 AND position = $2)
+        """, listID, position)
+      try insert(product, listID: listID, position: "\(position)")
+
+    case let .renameList(id, name):
+      try expectChange(
+        "list", id,
+        try run(
+          "UPDATE list SET name = $1, name_key = $2 WHERE id = $3", name, Naming.key(name).value,
+          id))
+
+    case let .reorderProducts(listID, order):
+      try reorder(listID, order)
+
+    case let .setDefaultList(id):
+      try run("UPDATE list SET is_default = false WHERE is_default")
+      if let id {
+        try expectChange(
+          "list", id, try run("UPDATE list SET is_default = true WHERE id = $1", id))
+      }
+
+    case let .setShopOrder(categories):
+      try run("DELETE FROM aisle")
+      if !categories.isEmpty {
+        try run(
+          """
+          INSERT INTO aisle (position, category)
+          SELECT position, category FROM unnest($1::text[]) WITH ORDINALITY AS a(category, position)
+          """, categories)
+      }
+
+    case let .updateProduct(product):
+      var binds = PostgresBindings()
+      Self.bind(product, into: &binds)
+      try expectChange(
+        "product", product.id,
+        try session.execute(
+          """
+          UPDATE product SET name = $2, name_key = $3, is_checked = $4, quantity = $5, unit = $6,
+            category = $7, note = $8, added_at = $9, updated_at = $10
+          WHERE id = $1
+          """, binds))
+    }
+  }
+
+  /// Binds `product`'s columns as $1 (id) … $10 (updated_at).
+  private static func bind(_ product: Product, into binds: inout PostgresBindings) {
+    binds.append(product.id)
+    binds.append(product.name)
+    binds.append(Naming.key(product.name).value)
+    binds.append(product.isChecked)
+    binds.append(product.quantity.description)
+    binds.append(product.unit)
+    binds.append(product.category)
+    binds.append(product.note)
+    binds.append(product.addedAt.wholeSeconds)
+    binds.append(product.updatedAt.wholeSeconds)
+  }
+
+  /// Inserts `product` into `listID` at `position`, SQL that may name the list as $11.
+  private func insert(_ product: Product, listID: UUID, position: String) throws(DatabaseError) {
+    var binds = PostgresBindings()
+    Self.bind(product, into: &binds)
+    binds.append(listID)
+    let sql = """
+      INSERT INTO product (id, name, name_key, is_checked, quantity, unit, category, note,
+        added_at, updated_at, list_id, position)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \(position))
+      """
+    try session.execute(sql, binds)
+  }
+
+  private func reorder(_ listID: UUID, _ order: [UUID]) throws(DatabaseError) {
+    var binds = PostgresBindings()
+    binds.append(listID)
+    let rows = try session.query(
+      "SELECT id, position FROM product WHERE list_id = $1 ORDER BY position, sequence", binds)
+    var stored: Set<UUID> = []
+    var keys: [Int64] = []
+    for row in rows {
+      stored.insert(try row.uuid(0))
+      keys.append(try row.integer(1))
+    }
+    guard rows.count == order.count, Set(order) == stored else {
+      throw DatabaseError(
+        reason: .rowNotFound, path: location,
+        message: "the new order of list \(listID.uuidString) does not name its products"
+          + " (\(order.count) named, \(rows.count) stored)")
+    }
+    if zip(keys, keys.dropFirst()).contains(where: { $0 == $1 }) {
+      keys = keys.indices.map { Int64($0 + 1) }
+    }
+    try run(
+      """
+      UPDATE product SET position = o.position
+      FROM unnest($1::uuid[], $2::bigint[]) AS o(id, position) WHERE product.id = o.id
+      """, order, keys)
+  }
+
+  @discardableResult
+  func run(_ sql: String, _ values: any PostgresDynamicTypeEncodable...) throws(DatabaseError)
+    -> Int
+  {
+    var binds = PostgresBindings()
+    for value in values { binds.append(value) }
+    return try session.execute(sql, binds)
+  }
+
+  private func expectChange(_ table: String, _ id: UUID, _ changed: Int) throws(DatabaseError) {
+    if changed == 0 {
+      throw DatabaseError(
+        reason: .rowNotFound, path: location, message: "no \(table) with id \(id.uuidString)")
+    }
+  }
+}
+
+// MARK: - What history keeps of overwritten rows
+
+extension PostgresTransaction {
+  private static let storedColumns = productColumns + ", list_id, position"
+
+  private func stored(_ row: Row) throws(DatabaseError) -> StoredProduct {
+    StoredProduct(product: try product(row), listID: try row.uuid(9), position: try row.integer(10))
+  }
+
+  public func storedProduct(_ id: Product.ID) throws(DatabaseError) -> StoredProduct? {
+    try storedProducts([id]).first
+  }
+
+  public func storedProducts(_ ids: [Product.ID]) throws(DatabaseError) -> [StoredProduct] {
+    try checkUsable()
+    var binds = PostgresBindings()
+    binds.append(ids)
+    return try session.query(
+      "SELECT \(Self.storedColumns) FROM product WHERE id = ANY($1)", binds
+    ).map { row throws(DatabaseError) in try stored(row) }
+  }
+
+  public func storedList(
+    _ id: ShoppingList.ID, withProducts: Bool
+  ) throws(DatabaseError) -> StoredList? {
+    try checkUsable()
+    var binds = PostgresBindings()
+    binds.append(id)
+    guard
+      let row = try session.query(
+        "SELECT name, created_at, position, is_default FROM list WHERE id = $1", binds
+      ).first
+    else { return nil }
+    var list = StoredList(
+      name: try row.text(0), createdAt: try row.date(1), position: try row.integer(2),
+      isDefault: try row.bool(3))
+    if withProducts {
+      list.products = try session.query(
+        "SELECT \(Self.storedColumns) FROM product WHERE list_id = $1 ORDER BY position, sequence",
+        binds
+      ).map { row throws(DatabaseError) in try stored(row) }
+    }
+    return list
+  }
+
+  public func storedOrder(ofList id: ShoppingList.ID) throws(DatabaseError) -> [Product.ID] {
+    try checkUsable()
+    var binds = PostgresBindings()
+    binds.append(id)
+    return try session.query(
+      "SELECT id FROM product WHERE list_id = $1 ORDER BY position, sequence", binds
+    ).map { row throws(DatabaseError) in try row.uuid(0) }
+  }
+
+  public func storedDefaultList() throws(DatabaseError) -> ShoppingList.ID? {
+    try checkUsable()
+    return try session.query("SELECT id FROM list WHERE is_default").first?.uuid(0)
+  }
+
+  public func storedShopOrder() throws(DatabaseError) -> [String] {
+    try checkUsable()
+    return try session.query("SELECT category FROM aisle ORDER BY position").map {
+      row throws(DatabaseError) in try row.text(0)
+    }
+  }
+}
+
+extension Date {
+  /// The date without its fraction of a second: what storage keeps (as SQLite's text does).
+  var wholeSeconds: Date {
+    Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
+  }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import PostgresNIO
+import ShoppingCore
+import ShoppingStorage
+
+// MARK: - History
+
+extension PostgresTransaction {
+  @discardableResult
+  public func appendHistory(
+    command: String, summary: String, kind: HistoryEntry.Kind, target: Int?, at date: Date,
+    by member: String?, change: ChangeRecord
+  ) throws(DatabaseError) -> Int {
+    try checkUsable(writing: true)
+    var binds = PostgresBindings()
+    binds.append(date.wholeSeconds)
+    binds.append(command)
+    binds.append(summary)
+    binds.append(kind.rawValue)
+    binds.append(target.map(Int64.init))
+    binds.append(member)
+    binds.append(ByteBuffer(bytes: ChangeRecordCodec.encode(change)))
+    guard
+      let id = try session.query(
+        """
+        INSERT INTO history (id, at, command, summary, kind, target, by, record)
+        VALUES ((SELECT coalesce(max(id), 0) + 1 FROM history), $1, $2, $3, $4, $5, $6, $7)
+        RETURNING id
+        """, binds
+      ).first?.integer(0)
+    else { throw corrupt("no history entry was written") }
+    try run("DELETE FROM history WHERE id <= $1", id - Int64(HistoryEntry.kept))
+    return Int(id)
+  }
+
+  private static let historyColumns = "id, at, command, summary, kind, target, undone_by, by"
+
+  private func entries(
+    _ clause: String, _ binds: PostgresBindings = PostgresBindings()
+  ) throws(DatabaseError) -> [HistoryEntry] {
+    try checkUsable()
+    return try session.query("SELECT \(Self.historyColumns) FROM history " + clause, binds).map {
+      row throws(DatabaseError) in try entry(row)
+    }
+  }
+
+  private func entry(_ row: Row) throws(DatabaseError) -> HistoryEntry {
+    guard let kind = HistoryEntry.Kind(rawValue: try row.text(4)) else {
+      throw corrupt("invalid history entry")
+    }
+    return HistoryEntry(
+      id: Int(try row.integer(0)), at: try row.date(1), command: try row.text(2),
+      summary: try row.text(3), kind: kind, target: try row.optionalInteger(5).map(Int.init),
+      undoneBy: try row.optionalInteger(6).map(Int.init), by: try row.optionalText(7))
+  }
+
+  private func change(_ row: Row, _ column: Int) throws(DatabaseError) -> ChangeRecord {
+    guard let change = ChangeRecordCodec.decode(try row.bytes(column)) else {
+      throw corrupt("invalid history record")
+    }
+    return change
+  }
+
+  public func history(limit: Int) throws(DatabaseError) -> [HistoryEntry] {
+    var binds = PostgresBindings()
+    binds.append(Int64(max(0, limit)))
+    return try entries("ORDER BY id DESC LIMIT $1", binds)
+  }
+
+  public func historyEntry(_ id: Int) throws(DatabaseError) -> HistoryEntry? {
+    var binds = PostgresBindings()
+    binds.append(Int64(id))
+    return try entries("WHERE id = $1", binds).first
+  }
+
+  public func historyLinks() throws(DatabaseError) -> HistoryLinks {
+    HistoryLinks(try entries("ORDER BY id"))
+  }
+
+  public func historyRecords(
+    _ ids: [Int]
+  ) throws(DatabaseError) -> [(entry: HistoryEntry, change: ChangeRecord)] {
+    try checkUsable()
+    guard !ids.isEmpty else { return [] }
+    var binds = PostgresBindings()
+    binds.append(ids.map(Int64.init))
+    return try session.query(
+      "SELECT \(Self.historyColumns), record FROM history WHERE id = ANY($1) ORDER BY id", binds
+    ).map { row throws(DatabaseError) in (try entry(row), try change(row, 8)) }
+  }
+
+  public func historyRecord(_ id: Int) throws(DatabaseError) -> ChangeRecord? {
+    try checkUsable()
+    var binds = PostgresBindings()
+    binds.append(Int64(id))
+    return try session.query("SELECT record FROM history WHERE id = $1", binds).first.map {
+      row throws(DatabaseError) in try change(row, 0)
+    }
+  }
+
+  public func storeUndoneMarks(_ links: HistoryLinks) throws(DatabaseError) {
+    try checkUsable(writing: true)
+    for entry in links.entries where entry.undoneBy != links.undoneBy[entry.id] {
+      var binds = PostgresBindings()
+      binds.append(links.undoneBy[entry.id].map(Int64.init))
+      binds.append(Int64(entry.id))
+      try session.execute("UPDATE history SET undone_by = $1 WHERE id = $2", binds)
+    }
+  }
+
+  public func newestHistoryID() throws(DatabaseError) -> Int {
+    try checkUsable()
+    return Int(try session.query("SELECT coalesce(max(id), 0) FROM history").first?.integer(0) ?? 0)
+  }
+
+  public func recentChangeRecords(
+    byteBudget: Int, largest: Int
+  ) throws(DatabaseError) -> [ChangeRecord] {
+    try checkUsable()
+    var ids: [Int] = []
+    var total = 0
+    for row in try session.query(
+      """
+      SELECT id, octet_length(record) FROM history
+      WHERE kind = 'change' AND undone_by IS NULL ORDER BY id DESC
+      """)
+    {
+      let size = Int(try row.integer(1))
+      guard size <= largest, total + size <= byteBudget else { continue }
+      total += size
+      ids.append(Int(try row.integer(0)))
+    }
+    return try historyRecords(ids).reversed().map(\.change)
+  }
+}
+
+// MARK: - Members
+
+extension PostgresTransaction {
+  private static let memberColumns = "id, name, invited_at, joined_at, last_seen_at"
+
+  private func members(
+    _ clause: String, _ value: (any PostgresDynamicTypeEncodable)? = nil
+  ) throws(DatabaseError) -> [Member] {
+    try checkUsable()
+    var binds = PostgresBindings()
+    if let value { binds.append(value) }
+    return try session.query("SELECT \(Self.memberColumns) FROM member " + clause, binds).map {
+      row throws(DatabaseError) in try member(row)
+    }
+  }
+
+  private func member(_ row: Row) throws(DatabaseError) -> Member {
+    Member(
+      id: try row.uuid(0), name: try row.text(1), invitedAt: try row.date(2),
+      joinedAt: try row.optionalDate(3), lastSeenAt: try row.optionalDate(4))
+  }
+
+  public func members() throws(DatabaseError) -> [Member] {
+    try members("ORDER BY invited_at, name_key")
+  }
+
+  public func member(nameKey key: NameKey) throws(DatabaseError) -> Member? {
+    try members("WHERE name_key = $1", key.value).first
+  }
+
+  public func member(inviteHash: String) throws(DatabaseError) -> Member? {
+    try members("WHERE invite_hash = $1", inviteHash).first
+  }
+
+  public func member(secretHash: String) throws(DatabaseError) -> Member? {
+    try members("WHERE secret_hash = $1", secretHash).first
+  }
+
+  public func existingMembers(_ ids: Set<UUID>) throws(DatabaseError) -> Set<UUID> {
+    Set(try members("WHERE id = ANY($1)", Array(ids)).map(\.id))
+  }
+
+  public func dataVersion() throws(DatabaseError) -> Int {
+    try checkUsable()
+    return Int(try session.query("SELECT value FROM version").first?.integer(0) ?? 0)
+  }
+
+  public func insertMember(
+    _ member: Member, nameKey: NameKey, inviteHash: String
+  ) throws(DatabaseError) {
+    try checkUsable(writing: true)
+    try run(
+      """
+      INSERT INTO member (id, name, name_key, invite_hash, invited_at)
+      VALUES ($1, $2, $3, $4, $5)
+      """, member.id, member.name, nameKey.value, inviteHash, member.invitedAt.wholeSeconds)
+  }
+
+  public func replaceInvite(
+    of id: UUID, inviteHash: String, at date: Date
+  ) throws(DatabaseError) -> Bool {
+    try checkUsable(writing: true)
+    return try run(
+      """
+      UPDATE member SET invite_hash = $1, invited_at = $2 WHERE id = $3 AND joined_at IS NULL
+      """, inviteHash, date.wholeSeconds, id) > 0
+  }
+
+  public func join(
+    inviteHash: String, secretHash: String, at date: Date
+  ) throws(DatabaseError) -> Member? {
+    try checkUsable(writing: true)
+    var binds = PostgresBindings()
+    binds.append(secretHash)
+    binds.append(date.wholeSeconds)
+    binds.append(inviteHash)
+    return try session.query(
+      """
+      UPDATE member SET secret_hash = $1, joined_at = $2, last_seen_at = $2
+      WHERE invite_hash = $3 AND joined_at IS NULL
+      RETURNING \(Self.memberColumns)
+      """, binds
+    ).first.map { row throws(DatabaseError) in try member(row) }
+  }
+
+  public func markSeen(_ id: UUID, at date: Date) throws(DatabaseError) {
+    try checkUsable(writing: true)
+    try run("UPDATE member SET last_seen_at = $1 WHERE id = $2", date.wholeSeconds, id)
+  }
+
+  public func deleteMember(_ id: UUID) throws(DatabaseError) {
+    try checkUsable(writing: true)
+    try run("DELETE FROM member WHERE id = $1", id)
+  }
+}
