@@ -139,8 +139,8 @@ let package = Package(
       name: "ShoppingService",
       dependencies: [
         "Composable", "ShoppingCore", "ShoppingStorage", "ShoppingTransfer",
-        // Only to open a database by its path: the one place an engine is chosen.
-        "ShoppingSQLite",
+        // Only to open a database by its path or URL: the one place an engine is chosen.
+        "ShoppingSQLite", "ShoppingPostgres",
       ]
     ),
     .target(

@@ -79,7 +79,7 @@ public struct CommandContext: Sendable {
   func resolvedTargetListName() throws -> String {
     if let name = try targetListName() { return name }
     let path = try databasePath()
-    guard FileManager.default.fileExists(atPath: path) else {
+    guard ShoppingService.storageExists(at: path) else {
       return ShoppingService.defaultListName
     }
     return try openService(access: .read).defaultListName()
@@ -90,7 +90,7 @@ public struct CommandContext: Sendable {
   /// made yet has no lists to mistype.
   func refuseMistypedTargetList() throws {
     guard let name = try targetListName(),
-      FileManager.default.fileExists(atPath: try databasePath())
+      ShoppingService.storageExists(at: try databasePath())
     else { return }
     try openService(access: .read).refuseMistypedList(named: name)
   }

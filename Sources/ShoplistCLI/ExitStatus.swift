@@ -13,6 +13,7 @@ enum ExitStatus: Int32 {
   case cannotCreate = 73
   case ioError = 74
   case temporaryFailure = 75
+  case permissionDenied = 77
   case configuration = 78
 
   /// The status and the one-line message for an error a command threw: what the error says

@@ -1,6 +1,7 @@
 import Composable
 import Foundation
 import ShoppingCore
+import ShoppingPostgres
 import ShoppingSQLite
 import ShoppingStorage
 
@@ -36,7 +37,29 @@ extension ShoppingService {
   public static func openStorage(
     at path: String, busyTimeout: Duration = BusyWait.standard, access: StorageAccess = .write
   ) throws(DatabaseError) -> any ShoppingStorage {
-    try ShoppingDatabase(path: path, busyTimeout: busyTimeout, access: access)
+    if let url = try postgresURL(path) {
+      return try PostgresStorage(url: url, busyTimeout: busyTimeout)
+    }
+    return try ShoppingDatabase(path: path, busyTimeout: busyTimeout, access: access)
+  }
+
+  /// Whether there is storage at `location` already: a file that exists, or any PostgreSQL URL
+  /// (its server holds the database; opening it makes shoplist's tables when missing).
+  public static func storageExists(at location: String) -> Bool {
+    PostgresURL.isURL(location) || FileManager.default.fileExists(atPath: location)
+  }
+
+  /// The PostgreSQL database `location` names, or nil for a file's path.
+  ///
+  /// - Throws: ``ShoppingStorage/DatabaseError`` `.cannotOpen` for a URL that cannot be used,
+  ///   saying why, without its password.
+  private static func postgresURL(_ location: String) throws(DatabaseError) -> PostgresURL? {
+    guard PostgresURL.isURL(location) else { return nil }
+    do {
+      return try PostgresURL(location)
+    } catch {
+      throw DatabaseError(reason: .cannotOpen, path: error.url, message: error.problem)
+    }
   }
 
   /// The problems a check of the storage at `path` finds, without opening it for use (nothing
@@ -44,7 +67,10 @@ extension ShoppingService {
   public static func integrityProblems(
     ofStorageAt path: String, busyTimeout: Duration = BusyWait.standard
   ) throws(DatabaseError) -> [String] {
-    try ShoppingDatabase.integrityProblems(ofFileAt: path, busyTimeout: busyTimeout)
+    if let url = try postgresURL(path) {
+      return try PostgresStorage(url: url, busyTimeout: busyTimeout).integrityProblems()
+    }
+    return try ShoppingDatabase.integrityProblems(ofFileAt: path, busyTimeout: busyTimeout)
   }
 
   /// The service a dry run of an import into the database at `path` works on: that database,
@@ -55,6 +81,12 @@ extension ShoppingService {
     path: String, busyTimeout: Duration = BusyWait.standard, environment: ShoppingEnvironment = .live,
     trace: TraceOutput? = nil
   ) throws -> ShoppingService {
+    if PostgresURL.isURL(path) {
+      // Nothing is committed by a dry run: its transaction is rolled back.
+      return ShoppingService(
+        storage: try openStorage(at: path, busyTimeout: busyTimeout), environment: environment,
+        trace: trace)
+    }
     guard FileManager.default.fileExists(atPath: path) else {
       return ShoppingService(
         storage: try ShoppingDatabase.inMemory(), environment: environment, trace: trace)

@@ -59,18 +59,22 @@ import Testing
     #expect(dependencies["ShoppingTransfer"] == ["Composable", "ShoppingCore"])
     #expect(dependencies["ShoppingStorage"] == ["Composable", "ShoppingCore"])
     #expect(dependencies["ShoppingSQLite"]?.contains("ShoppingStorage") == true)
+    #expect(dependencies["ShoppingPostgres"]?.contains("ShoppingStorage") == true)
     for frontEnd in ["ShoplistServer", "ShoplistCLI"] {
       let direct = try #require(dependencies[frontEnd])
       #expect(!direct.contains("ShoppingSQLite"), "\(frontEnd) depends on an engine")
+      #expect(!direct.contains("ShoppingPostgres"), "\(frontEnd) depends on an engine")
       #expect(direct.contains("ShoppingService"))
     }
   }
 
   @Test func theServiceChoosesTheEngineInOneFile() throws {
-    #expect(try Self.files(in: "ShoppingService", importing: "ShoppingSQLite")
-      == ["ShoppingService+Opening.swift"])
-    for module in ["ShoppingCore", "ShoppingTransfer", "ShoplistServer", "ShoplistCLI"] {
-      #expect(try Self.files(in: module, importing: "ShoppingSQLite") == [], "\(module)")
+    for engine in ["ShoppingSQLite", "ShoppingPostgres"] {
+      #expect(try Self.files(in: "ShoppingService", importing: engine)
+        == ["ShoppingService+Opening.swift"])
+      for module in ["ShoppingCore", "ShoppingTransfer", "ShoplistServer", "ShoplistCLI"] {
+        #expect(try Self.files(in: module, importing: engine) == [], "\(module)")
+      }
     }
     // The core and the formats know no storage at all, not even the protocol.
     for module in ["ShoppingCore", "ShoppingTransfer"] {

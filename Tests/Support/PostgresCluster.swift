@@ -132,7 +132,7 @@ public final class PostgresCluster: Sendable {
   }
 
   /// A loopback port nobody listens on now.
-  static func freePort() -> Int {
+  public static func freePort() -> Int {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }
     var address = sockaddr_in()

@@ -35,7 +35,7 @@ enum Completions {
     guard
       let path = try? DatabaseLocation.path(
         option: option(["--db"], in: words), environment: .process),
-      FileManager.default.fileExists(atPath: path),
+      ShoppingService.storageExists(at: path),
       let service = try? ShoppingService(
         path: path, busyTimeout: .milliseconds(200), access: .read),
       let names = try? read(service)

@@ -152,12 +152,28 @@ final class Session: Sendable {
     return DatabaseError(reason: reason, path: location, message: message)
   }
 
+  /// Why a connection could not be made, in a few words rather than NIO's whole account.
+  private static func reachFailure(_ underlying: (any Error)?) -> String {
+    let text = underlying.map { "\($0)" } ?? ""
+    for (found, said) in [
+      ("Connection refused", "the server refused the connection"),
+      ("timed out", "the server did not answer in time"),
+      ("TimeoutError", "the server did not answer in time"),
+      ("NXDOMAIN", "unknown host"), ("UnknownHost", "unknown host"), ("No address", "unknown host"),
+      ("unknown host", "unknown host"), ("Network is unreachable", "the network is unreachable"),
+      ("No route to host", "no route to the host"),
+    ] where text.contains(found) {
+      return said
+    }
+    return text.isEmpty ? "the server cannot be reached" : text
+  }
+
   private static func describe(_ error: PSQLError) -> String {
     switch error.code {
     case .sslUnsupported: "the server does not offer TLS, which the URL requires"
     case .authMechanismRequiresPassword: "the server asks for a password and none was given"
     case .connectionError:
-      error.underlying.map { "\($0)" } ?? "the server cannot be reached"
+      Self.reachFailure(error.underlying)
     default: error.underlying.map { "\($0)" } ?? "\(error.code)"
     }
   }
