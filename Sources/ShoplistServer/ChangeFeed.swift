@@ -8,8 +8,9 @@ import Synchronization
 /// entry in the database they share.
 ///
 /// While at least one stream is open, a task asks the database for its newest history entry
-/// every ``interval`` (one indexed lookup); when it moved on, the entries since say which lists
-/// changed. With no stream open nothing runs at all.
+/// every ``interval`` (one indexed lookup), or, when storage announces its changes
+/// (PostgreSQL's LISTEN/NOTIFY), each time it does and never otherwise; when it moved on, the
+/// entries since say which lists changed. With no stream open nothing runs at all.
 ///
 /// A member's stream ends as soon as they are removed, by this process or another (the
 /// command line): while members' streams are open, the task also asks SQLite whether anyone
@@ -112,22 +113,37 @@ final class ChangeFeed: Sendable {
     let service = self.service
     var seen = (try? await threadPool.runIfActive { try service.newestChange() }) ?? 0
     var stamp = try? await threadPool.runIfActive { try service.membershipStamp() }
+    if let announcements = service.changeAnnouncements() {
+      // Storage tells of each change: nothing is asked until it does.
+      for await _ in announcements {
+        if Task.isCancelled { break }
+        await look(after: &seen, stamp: &stamp)
+      }
+      return
+    }
     while !Task.isCancelled {
       try? await Task.sleep(for: interval)
       if Task.isCancelled { break }
-      await endStreamsOfRemovedMembers(stamp: &stamp)
-      let after = seen
-      guard
-        let (newest, lists) = try? await threadPool.runIfActive({
-          try service.listsChanged(after: after)
-        })
-      else { continue }  // busy or briefly unreadable: asked again next time
-      seen = newest
-      guard !lists.isEmpty else { continue }
-      let subscribers = state.withLock { Array($0.subscribers.values) }
-      for list in lists {
-        for subscriber in subscribers { subscriber.continuation.yield(list) }
-      }
+      await look(after: &seen, stamp: &stamp)
+    }
+  }
+
+  /// Sends the lists changed since the entry `seen` to every stream, and ends the streams of
+  /// members removed since `stamp`.
+  private func look(after seen: inout Int, stamp: inout MembershipStamp?) async {
+    let service = self.service
+    await endStreamsOfRemovedMembers(stamp: &stamp)
+    let after = seen
+    guard
+      let (newest, lists) = try? await threadPool.runIfActive({
+        try service.listsChanged(after: after)
+      })
+    else { return }  // busy or briefly unreadable: asked again next time
+    seen = newest
+    guard !lists.isEmpty else { return }
+    let subscribers = state.withLock { Array($0.subscribers.values) }
+    for list in lists {
+      for subscriber in subscribers { subscriber.continuation.yield(list) }
     }
   }
 

@@ -206,6 +206,12 @@ extension ShoppingService {
 // MARK: - Watching for changes
 
 extension ShoppingService {
+  /// An element after each change committed anywhere, when the storage announces them
+  /// (PostgreSQL); nil when it must be asked instead (an SQLite file).
+  public func changeAnnouncements() -> AsyncStream<Void>? {
+    (storage as? any ChangeAnnouncing)?.announcements()
+  }
+
   /// The number of the newest history entry (0 for none): changes made by anyone — this
   /// service, the command line, another process — raise it.
   public func newestChange() throws -> Int {
