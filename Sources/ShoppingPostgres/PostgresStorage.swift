@@ -82,8 +82,8 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
     }
     defer { _ = writingThreads.withLock { $0.remove(thread) } }
     return try transaction(writable: true) { transaction in
-      let milliseconds =
-        busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+      let (seconds, attoseconds) = busyTimeout.components
+      let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
       try transaction.session.execute("SET LOCAL lock_timeout = \(max(1, milliseconds))")
       try transaction.session.execute("SELECT pg_advisory_xact_lock(\(Self.writeLock))")
       let result = try body(transaction)
@@ -108,7 +108,9 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
     let transaction = PostgresTransaction(session: session, isWritable: writable)
     defer { transaction.close() }
     try session.execute(
-      writable ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+      writable
+        ? "BEGIN ISOLATION LEVEL READ COMMITTED"
+        : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
     do {
       let result = try body(transaction)
       try session.execute("COMMIT")

@@ -70,8 +70,9 @@ import Testing
 
   @Test func theServiceChoosesTheEngineInOneFile() throws {
     for engine in ["ShoppingSQLite", "ShoppingPostgres"] {
-      #expect(try Self.files(in: "ShoppingService", importing: engine)
-        == ["ShoppingService+Opening.swift"])
+      #expect(
+        try Self.files(in: "ShoppingService", importing: engine)
+          == ["ShoppingService+Opening.swift"])
       for module in ["ShoppingCore", "ShoppingTransfer", "ShoplistServer", "ShoplistCLI"] {
         #expect(try Self.files(in: module, importing: engine) == [], "\(module)")
       }

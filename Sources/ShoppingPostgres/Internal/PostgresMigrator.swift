@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import ShoppingStorage
 
 /// One numbered file of `Migrations/postgres`, embedded in the binary at build time.
@@ -67,9 +68,11 @@ struct PostgresMigrator {
       for statement in migration.statements {
         try session.execute(statement)
       }
+      var binds = PostgresBindings()
+      binds.append(migration.version)
+      binds.append(migration.name)
       try session.execute(
-        "INSERT INTO shoplist.migration (version, name, applied_at) VALUES (\(migration.version), '\(migration.name)', now())"
-      )
+        "INSERT INTO shoplist.migration (version, name, applied_at) VALUES ($1, $2, now())", binds)
       try session.execute("COMMIT")
     } catch {
       _ = try? session.execute("ROLLBACK")

@@ -20,13 +20,15 @@ struct PostgresFailureTests {
     var outputs = [refused.stdout + refused.stderr]
     for arguments in [
       ["add", "milk"], ["list"], ["list", "--json"], ["history"], ["lists"], ["db", "check"],
-      ["toggle", "no-such-item"], ["undo", "99"], ["list", "--list", "nope"], ["--trace", "add", "tea"],
+      ["toggle", "no-such-item"], ["undo", "99"], ["list", "--list", "nope"],
+      ["--trace", "add", "tea"],
     ] {
       let result = try shoplist.run(arguments: arguments)
       outputs.append(result.stdout + result.stderr)
     }
     // From $PGPASSWORD when the URL has none.
-    shoplist.environment["SHOPLIST_DB"] = "postgres://\(PostgresCluster.user)@127.0.0.1:\(cluster.port)/"
+    shoplist.environment["SHOPLIST_DB"] =
+      "postgres://\(PostgresCluster.user)@127.0.0.1:\(cluster.port)/"
       + Self.database(of: url) + "?sslmode=disable"
     let fromEnvironment = try shoplist.run(
       "list", environment: ["PGPASSWORD": PostgresCluster.password])
@@ -46,7 +48,8 @@ struct PostgresFailureTests {
     let result = try shoplist.run(
       "add", "milk", "--db", "postgres://ana:secret@127.0.0.1:\(port)/home?sslmode=disable")
     #expect(result.status == 69, "\(result)")
-    #expect(result.stderr.contains("cannot reach database \"postgres://ana:***@127.0.0.1:\(port)/home\""))
+    #expect(
+      result.stderr.contains("cannot reach database \"postgres://ana:***@127.0.0.1:\(port)/home\""))
     #expect(!result.stderr.contains("secret"))
   }
 

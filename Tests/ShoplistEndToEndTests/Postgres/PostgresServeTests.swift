@@ -10,7 +10,8 @@ struct PostgresServeTests {
   @Test func aChangeFromTheCommandLineReachesTheStreamAndIdleMeansNoQueries() throws {
     let cluster = try Engine.cluster()
     let shoplist = try Engine.postgres.shoplist()
-    let database = PostgresFailureTests.database(of: try #require(shoplist.environment["SHOPLIST_DB"]))
+    let database = PostgresFailureTests.database(
+      of: try #require(shoplist.environment["SHOPLIST_DB"]))
     try shoplist.ok("add", "Milk")
     let server = try ServingShoplist(shoplist)
     defer { _ = server.stop() }
@@ -38,7 +39,8 @@ struct PostgresServeTests {
     #expect(before >= 1.0, "a query \(before) s ago while nothing changed")
     #expect(after >= before + 0.9, "the server asked the database while nothing changed")
     let listeners = try cluster.psql(
-      "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)' AND query LIKE 'LISTEN%'")
+      "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)' AND query LIKE 'LISTEN%'"
+    )
     #expect(listeners.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "\(listeners)")
 
     // Another process's change, on the stream within a second.
