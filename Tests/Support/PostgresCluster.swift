@@ -87,21 +87,6 @@ public final class PostgresCluster: Sendable {
       ])
   }
 
-  /// Stops the server (`immediate`: as a crash would) and starts it again after `pause`.
-  public func stop(mode: String = "fast") throws {
-    try runAsOwner([
-      bin.appending(path: "pg_ctl").path, "-D", folder.appending(path: "data").path, "-m", mode,
-      "-w", "stop",
-    ])
-  }
-
-  public func start() throws {
-    try runAsOwner([
-      bin.appending(path: "pg_ctl").path, "-D", folder.appending(path: "data").path,
-      "-l", folder.appending(path: "log").path, "-w", "-t", "60", "start",
-    ])
-  }
-
   private func runAsOwner(_ arguments: [String]) throws {
     if geteuid() == 0 {
       try Self.run(["runuser", "-u", "postgres", "--"] + arguments)

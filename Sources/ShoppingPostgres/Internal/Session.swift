@@ -204,10 +204,6 @@ struct Row {
 
   func uuid(_ index: Int) throws(DatabaseError) -> UUID { try decode(index, as: UUID.self) }
 
-  func optionalUUID(_ index: Int) throws(DatabaseError) -> UUID? {
-    try decode(index, as: UUID?.self)
-  }
-
   func integer(_ index: Int) throws(DatabaseError) -> Int64 { try decode(index, as: Int64.self) }
 
   func optionalInteger(_ index: Int) throws(DatabaseError) -> Int64? {

@@ -15,12 +15,8 @@ struct PostgresServeTests {
     try shoplist.ok("add", "Milk")
     let server = try ServingShoplist(shoplist)
     defer { _ = server.stop() }
-    let events = shoplist.folder.appendingPathComponent("events.txt")
-    let stream = try ServeTests.openStream(server, into: events)
+    let (stream, events) = try ServeTests.connectedStream(server, of: shoplist)
     defer { stream.terminate() }
-    try ServeTests.waitFor("the stream to open", within: 5) {
-      ServeTests.text(events).contains(": connected")
-    }
 
     // Quiet: the server's connections sent nothing for a while (the last query of each is
     // older than a second, and stays so).
@@ -46,9 +42,7 @@ struct PostgresServeTests {
     // Another process's change, on the stream within a second.
     let start = Date()
     try shoplist.ok("add", "Cake", "--list", "party")
-    try ServeTests.waitFor("the change to party", within: 5) {
-      ServeTests.text(events).contains("event: change\ndata: {\"list\": \"party\"}\n\n")
-    }
+    try ServeTests.waitForChange(to: "party", in: events)
     let took = Date().timeIntervalSince(start)
     #expect(took < 1.5, "the change took \(took) s to reach the stream")
   }

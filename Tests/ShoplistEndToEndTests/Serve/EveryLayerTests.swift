@@ -16,16 +16,10 @@ import Testing
     try shoplist.ok("add", "Milk")
     let server = try ServingShoplist(shoplist)
     defer { _ = server.stop() }
-    let events = shoplist.folder.appendingPathComponent("events.txt")
-    let stream = try ServeTests.openStream(server, into: events)
+    let (stream, events) = try ServeTests.connectedStream(server, of: shoplist)
     defer { stream.terminate() }
-    try ServeTests.waitFor("the stream to open", within: 5) {
-      ServeTests.text(events).contains(": connected")
-    }
     func expectEvent(_ list: String) throws {
-      try ServeTests.waitFor("the change to \(list)", within: 5) {
-        ServeTests.text(events).contains("event: change\ndata: {\"list\": \"\(list)\"}\n\n")
-      }
+      try ServeTests.waitForChange(to: list, in: events)
     }
 
     // The command line.

@@ -183,6 +183,24 @@ import Testing
     .filter { $0.contains(".") && !$0.hasPrefix("127.") }
   }
 
+  /// An event stream of `server` written to `events.txt` in `shoplist`'s folder, once it has
+  /// said it is connected.
+  static func connectedStream(
+    _ server: ServingShoplist, of shoplist: Shoplist
+  ) throws -> (stream: Process, events: URL) {
+    let events = shoplist.folder.appendingPathComponent("events.txt")
+    let stream = try openStream(server, into: events)
+    try waitFor("the stream to open", within: 5) { text(events).contains(": connected") }
+    return (stream, events)
+  }
+
+  /// Waits up to 5 s for `events` to tell of a change to `list`.
+  static func waitForChange(to list: String, in events: URL) throws {
+    try waitFor("the change to \(list)", within: 5) {
+      text(events).contains("event: change\ndata: {\"list\": \"\(list)\"}\n\n")
+    }
+  }
+
   /// An event stream read by curl into `file`, with the server's token unless `credential`
   /// gives other curl options (a member's cookie).
   static func openStream(
