@@ -87,17 +87,8 @@ public struct Shoplist: ParsableCommand {
     do {
       try command.run(in: context.with(command.global.settings).typed(arguments))
       return 0
-    } catch let error as ShoppingError {
-      return report(error, context)
-    } catch let error as CommandError {
-      return report(error, context)
-    } catch let error as DatabaseError {
-      return report(error, context)
-    } catch let error as TransferError {
-      return report(error, context)
-    } catch let error as HistoryError {
-      return report(error, context)
-    } catch let error as MemberError {
+    } catch let error as any ShoplistError {
+      // Every failure of shoplist's own says its exit status (``ShoplistError``).
       return report(error, context)
     } catch {
       // What is left comes from the argument parser: a help request, or a validation error.

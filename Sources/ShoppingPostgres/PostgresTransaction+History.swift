@@ -137,7 +137,7 @@ extension PostgresTransaction {
 // MARK: - Members
 
 extension PostgresTransaction {
-  private static let memberColumns = "id, name, invited_at, joined_at, last_seen_at"
+  static let memberColumns = "id, name, invited_at, joined_at, last_seen_at"
 
   private func members(
     _ clause: String, _ value: (any PostgresDynamicTypeEncodable)? = nil
@@ -150,7 +150,7 @@ extension PostgresTransaction {
     }
   }
 
-  private func member(_ row: Row) throws(DatabaseError) -> Member {
+  func member(_ row: Row) throws(DatabaseError) -> Member {
     Member(
       id: try row.uuid(0), name: try row.text(1), invitedAt: try row.date(2),
       joinedAt: try row.optionalDate(3), lastSeenAt: try row.optionalDate(4))

@@ -26,3 +26,14 @@ extension PreconditionFailure: ShoplistError {
   public var exitStatus: Int32 { 65 }
   public var httpStatus: Int { 412 }
 }
+
+extension CopyError: ShoplistError {
+  public var exitStatus: Int32 {
+    switch self {
+    case .noSource: 66
+    case .targetNotEmpty: 65
+    }
+  }
+
+  public var httpStatus: Int { 409 }
+}

@@ -15,4 +15,6 @@ import ShoppingCore
 ///   try store.send(.createList(named: "Weekend"))
 /// }
 /// ```
-public protocol StorageTransaction: ListStorage, HistoryStorage, MemberStorage, Sendable {}
+public protocol StorageTransaction:
+  ListStorage, HistoryStorage, MemberStorage, CopyStorage, Sendable
+{}

@@ -5,11 +5,11 @@ struct DbCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "db",
     abstract: "Look after the database file itself.",
-    subcommands: [DbCheckCommand.self]
+    subcommands: [DbCheckCommand.self, DbCopyCommand.self]
   )
 
   /// `db` alone names no work: a usage error, not help and success.
   func run() throws {
-    throw ValidationError("missing command after db: check")
+    throw ValidationError("missing command after db: check or copy")
   }
 }

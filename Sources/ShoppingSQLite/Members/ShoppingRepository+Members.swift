@@ -7,7 +7,7 @@ import ShoppingStorage
 /// The rows of the `member` table. Invite codes and secrets arrive here already hashed
 /// (SHA-256, as hexadecimal text): nothing stored lets anyone in.
 extension ShoppingRepository {
-  private static let memberColumns = "id, name, invitedAt, joinedAt, lastSeenAt"
+  static let memberColumns = "id, name, invitedAt, joinedAt, lastSeenAt"
 
   /// Every member, in the order they were first invited.
   public func members() throws(DatabaseError) -> [Member] {
@@ -132,7 +132,7 @@ extension ShoppingRepository {
   }
 
   /// A row of ``memberColumns``.
-  private func storedMember(_ row: Row) throws(DatabaseError) -> Member {
+  func storedMember(_ row: Row) throws(DatabaseError) -> Member {
     Member(
       id: try decodeID(row, 0, "member.id"), name: row.text(1),
       invitedAt: try decodeDate(row, 2, "member.invitedAt"),

@@ -12,7 +12,7 @@ struct HistoryRun {
   let seed: UInt64
   private var random: SplitMix64
   private let folder: URL
-  private let service: ShoppingService
+  let service: ShoppingService
   private let clock = Clock()
   private var model = HistoryModel()
   /// What was done so far, one line a step, for the report of a failure.

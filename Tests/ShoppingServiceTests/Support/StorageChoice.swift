@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import ShoppingService
 import ShoppingStorage
 import Testing
@@ -8,14 +9,22 @@ import Testing
 enum StorageChoice: String, CustomTestStringConvertible, Sendable {
   case memory
   case sqlite
+  /// A new database in the test run's PostgreSQL cluster.
+  case postgres
 
   var testDescription: String { rawValue }
 
-  /// Fresh storage: in memory, or a new database file in `folder`.
+  /// Fresh storage: in memory, a new database file in `folder`, or a new PostgreSQL database.
   func open(in folder: URL) throws -> any ShoppingStorage {
     switch self {
-    case .memory: InMemoryStorage()
-    case .sqlite: try ShoppingService.openStorage(at: folder.appending(path: "shopping.sqlite").path)
+    case .memory: return InMemoryStorage()
+    case .sqlite:
+      return try ShoppingService.openStorage(at: folder.appending(path: "shopping.sqlite").path)
+    case .postgres:
+      guard let cluster = PostgresCluster.shared else {
+        throw PostgresCluster.Failure("no PostgreSQL cluster could be started")
+      }
+      return try ShoppingService.openStorage(at: try cluster.makeDatabase())
     }
   }
 }

@@ -1,0 +1,49 @@
+import Foundation
+import ShoppingCore
+
+/// A member as stored: with the key their name is compared under and the hashes of their
+/// invite and of their phone's secret.
+public struct StoredMember: Equatable, Sendable {
+  /// The member.
+  public var member: Member
+  /// The key of the member's name.
+  public var nameKey: NameKey
+  /// The hash of the newest invite, used or not; `nil` where the engine keeps none.
+  public var inviteHash: String?
+  /// The hash of the secret a joined member's phone keeps; `nil` before joining.
+  public var secretHash: String?
+
+  /// Creates a stored member.
+  public init(member: Member, nameKey: NameKey, inviteHash: String?, secretHash: String?) {
+    self.member = member
+    self.nameKey = nameKey
+    self.inviteHash = inviteHash
+    self.secretHash = secretHash
+  }
+}
+
+/// The rows as they are stored, read and written without the use cases' rules: what copying a
+/// whole database to another engine needs beyond the effects (which put lists and items back
+/// under their own sort keys, on every engine alike). Lists and items are read as the history
+/// records them (``StorageTransaction/storedLists()``).
+///
+/// The writing methods keep what they are given, numbers and hashes included, and record
+/// nothing in the history: they are for filling an empty database with another's rows.
+public protocol CopyStorage: AnyObject {
+  /// Every member, in the order they were invited.
+  func storedMembers() throws(DatabaseError) -> [StoredMember]
+  /// Adds a member as stored elsewhere, joined or not.
+  func insertStoredMember(_ member: StoredMember) throws(DatabaseError)
+  /// Adds a history entry under its own number, time and undo mark, with its record.
+  func insertStoredHistory(_ entry: HistoryEntry, change: ChangeRecord) throws(DatabaseError)
+}
+
+extension StorageTransaction {
+  /// Every list, in the order they were made, each with its sort key, its default mark and
+  /// its items in list order under their sort keys: as the history records a list.
+  public func storedLists() throws -> [(id: ShoppingList.ID, list: StoredList)] {
+    try listSummaries().compactMap { summary in
+      try storedList(summary.id, withProducts: true).map { (summary.id, $0) }
+    }
+  }
+}
