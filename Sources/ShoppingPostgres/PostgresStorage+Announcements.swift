@@ -23,7 +23,7 @@ extension PostgresStorage: ChangeAnnouncing {
           var logger = Logger(label: "shoplist.postgres.listen")
           logger.logLevel = .critical
           let connection = try await PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.any(),
+            on: Session.eventLoops.any(),
             configuration: try url.configuration(connectTimeout: timeout), id: 2, logger: logger)
           try? await connection.listen(on: Self.channel) { notifications in
             continuation.yield()

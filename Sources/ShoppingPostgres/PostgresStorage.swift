@@ -9,7 +9,8 @@ import Synchronization
 /// Every write transaction takes one lock for the whole database first (a transaction-level
 /// advisory lock), so writers on any number of hosts run one after another as SQLite's do,
 /// waiting up to the busy timeout for each other; reads run beside them on a snapshot. A write
-/// that changed anything tells listeners with `NOTIFY shoplist` as it commits.
+/// that changed anything counts itself in the `version` row and tells listeners with a
+/// notification on `shoplist` as it commits.
 ///
 /// ```swift
 /// let storage = try PostgresStorage(url: PostgresURL("postgres://ana@db.home/shoplist"))
@@ -88,8 +89,17 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
       try transaction.session.execute("SELECT pg_advisory_xact_lock(\(Self.writeLock))")
       let result = try body(transaction)
       try transaction.journal(command: StorageJournal.defaultCommand, at: Date())
-      try transaction.session.execute("UPDATE version SET value = value + 1")
-      try transaction.session.execute("NOTIFY \(Self.channel)")
+      // Counted and announced only when the transaction wrote a row (PostgreSQL gives it an
+      // id then): a command that changed nothing leaves the data as it was and wakes no one.
+      try transaction.session.execute(
+        """
+        DO $$ BEGIN
+          IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
+            UPDATE version SET value = value + 1;
+            PERFORM pg_notify('\(Self.channel)', '');
+          END IF;
+        END $$
+        """)
       return result
     }
   }

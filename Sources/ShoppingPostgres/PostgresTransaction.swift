@@ -147,9 +147,7 @@ public final class PostgresTransaction: StorageTransaction, @unchecked Sendable 
   }
 
   public func productLookup(inList listID: ShoppingList.ID) -> any ProductLookup {
-    LoadingProductLookup { [self] in
-      try loadList(ShoppingList(id: listID, name: "", createdAt: Date(timeIntervalSince1970: 0)))
-    }
+    PostgresProductLookup(transaction: self, listID: listID)
   }
 
   public func productNames(inList listID: ShoppingList.ID) throws(DatabaseError) -> [String] {

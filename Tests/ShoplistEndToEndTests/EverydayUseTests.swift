@@ -39,7 +39,7 @@ import Testing
   @Test func typosGetASuggestionAndTheirExitCode() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk")
-    let before = shoplist.fileBytes(shoplist.database)
+    let before = shoplist.databaseBytes()
 
     let command = try shoplist.run("ad", "milk")
     #expect(command.status == 64)
@@ -50,7 +50,7 @@ import Testing
     #expect(
       reference.stderr == "shoplist: no item \"mlk\" in list \"shopping\"; did you mean \"milk\"?\n"
     )
-    #expect(shoplist.fileBytes(shoplist.database) == before)
+    #expect(shoplist.databaseBytes() == before)
   }
 
   @Test func findSearchesEveryList() throws {

@@ -232,7 +232,8 @@ import Testing
     #expect(try shoplist.names().isEmpty)
   }
 
-  @Test func anIdOfAnotherListsItemGivesTheNewItemAFreshIdAndLeavesTheOtherAlone() throws {
+  @Test(.tags(.sqliteFile))
+  func anIdOfAnotherListsItemGivesTheNewItemAFreshIdAndLeavesTheOtherAlone() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk", "--list", "home")
     let home = try shoplist.run("list", "--json", "--list", "home").json()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct LocationTests {
+@Suite(.tags(.sqliteFile)) struct LocationTests {
   @Test func theDatabaseOptionWinsOverTheEnvironment() throws {
     let shoplist = try Shoplist()
     let chosen = shoplist.folder.appendingPathComponent("chosen/list.sqlite")

@@ -21,6 +21,12 @@ final class Session: Sendable {
     self.logger = logger
   }
 
+  /// The event loop every connection to PostgreSQL runs on: one of its own, apart from those a
+  /// server answers HTTP on, so that a long list arriving for one request never holds up
+  /// reading the next one (nor a server's shutdown, which closes connections whose request it
+  /// has not read yet).
+  static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+
   /// Connects to the server `url` names.
   ///
   /// - Throws: ``ShoppingStorage/DatabaseError`` `.unreachable` (refused, unknown host, timed
@@ -35,7 +41,7 @@ final class Session: Sendable {
       throw DatabaseError(
         reason: .cannotOpen, path: url.redacted, message: "TLS cannot be set up: \(error)")
     }
-    let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
+    let eventLoop = eventLoops.any()
     let logged = logger
     do {
       let connection = try BlockingBridge.wait {

@@ -17,7 +17,7 @@ import Testing
     #expect(try shoplist.names() == ["milk"])
   }
 
-  @Test func deletingTheDefaultListCanBeUndoneRedoneAndUndoneAgain() throws {
+  @Test(.tags(.sqliteFile)) func deletingTheDefaultListCanBeUndoneRedoneAndUndoneAgain() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk")
     try shoplist.ok("lists", "delete", "shopping", "--force")
@@ -44,7 +44,9 @@ import Testing
         + "rename or delete it first")
   }
 
-  @Test func theDefaultListBackInPlaceOfOneMadeSinceCanBeRedoneAndUndone() throws {
+  @Test(.tags(.sqliteFile)) func theDefaultListBackInPlaceOfOneMadeSinceCanBeRedoneAndUndone()
+    throws
+  {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk")
     try shoplist.ok("lists", "delete", "shopping", "--force")

@@ -7,7 +7,7 @@ import Testing
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk", "eggs")
     let path = try shoplist.file("week.csv", "name\ntea\nmilk\n")
-    try shoplist.ok("--db", shoplist.database.path, "import", path)
+    try shoplist.ok("--db", shoplist.location, "import", path)
     try shoplist.ok("undo", "2")
 
     let lines = try shoplist.ok("history").stdout.split(separator: "\n").map(String.init)
@@ -42,7 +42,7 @@ import Testing
     #expect(at.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil)
   }
 
-  @Test(.enabled(if: Shoplist.hasSQLite3))
+  @Test(.enabled(if: Shoplist.hasSQLite3), .tags(.sqliteFile))
   func theNewestThousandEntriesAreKept() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk")

@@ -30,7 +30,7 @@ import Testing
     }
   }
 
-  @Test func aKilledUndoOfALargeImportLeavesTheImportOrItsUndoWhole() throws {
+  @Test(.tags(.sqliteFile)) func aKilledUndoOfALargeImportLeavesTheImportOrItsUndoWhole() throws {
     let shoplist = try Shoplist()
     let rows = 30_000
     let csv =

@@ -8,7 +8,7 @@ import Testing
 
 /// A dry run writes nothing: not even a database file that does not exist.
 @Suite struct DryRunTests {
-  @Test func aDryRunCreatesNoDatabase() throws {
+  @Test(.tags(.sqliteFile)) func aDryRunCreatesNoDatabase() throws {
     let shoplist = try Shoplist()
     let path = try shoplist.file("week.txt", "milk\neggs\n")
 
@@ -21,7 +21,8 @@ import Testing
       !FileManager.default.fileExists(atPath: shoplist.database.deletingLastPathComponent().path))
   }
 
-  @Test(.enabled(if: TestTools.runsAsRoot, "running as another user needs root"))
+  @Test(
+    .enabled(if: TestTools.runsAsRoot, "running as another user needs root"), .tags(.sqliteFile))
   func aDryRunWorksOnADatabaseTheUserCannotWrite() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk", "jam")

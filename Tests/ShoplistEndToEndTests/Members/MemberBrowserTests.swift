@@ -19,7 +19,7 @@ import Testing
     let result = try shoplist.runTool(
       "/usr/bin/env",
       [
-        "python3", script.path, "--db", shoplist.database.path, "--binary",
+        "python3", script.path, "--db", shoplist.location, "--binary",
         Shoplist.binary.path, "--shots", TestTools.screenshotFolder(from: #filePath).path,
       ], environment: ["PYTHONDONTWRITEBYTECODE": "1"])
 

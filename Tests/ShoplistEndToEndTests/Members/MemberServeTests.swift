@@ -20,9 +20,10 @@ import Testing
     let joined = try server.endpoint.open("/join/\(invite.code)")
     #expect(joined.status == 303 && joined.header("location") == "/", "\(joined)")
     let cookie = try #require(joined.header("set-cookie"))
-    let attributes = Set(cookie.split(separator: ";").dropFirst().map {
-      $0.trimmingCharacters(in: .whitespaces).lowercased()
-    })
+    let attributes = Set(
+      cookie.split(separator: ";").dropFirst().map {
+        $0.trimmingCharacters(in: .whitespaces).lowercased()
+      })
     #expect(
       attributes == ["max-age=34560000", "path=/", "httponly", "samesite=strict"],
       "plain HTTP, so not Secure: \(cookie)")
@@ -115,7 +116,8 @@ import Testing
     #expect(server.token == "a-second-token-after-a-leak")
     #expect(try server.endpoint.request("GET", "/api/me", member: secret).status == 200)
     #expect(
-      try server.endpoint.request("POST", "/api/lists/shopping/items", json: #"{"name": "Tea"}"#,
+      try server.endpoint.request(
+        "POST", "/api/lists/shopping/items", json: #"{"name": "Tea"}"#,
         member: secret
       ).status == 200)
     #expect(try shoplist.names() == ["Tea"])
@@ -153,8 +155,11 @@ import Testing
 
     let entries = try shoplist.run("history", "--json").json()["history"] as? [[String: Any]]
     let labels = (entries ?? []).map { ($0["command"] as? String ?? "", $0["by"]) }
-    #expect(labels.map(\.0) == ["web: add Jam", "web (Ana): add Tea", "web (Ana): check Milk",
-      "add Milk Bread"])
+    #expect(
+      labels.map(\.0) == [
+        "web: add Jam", "web (Ana): add Tea", "web (Ana): check Milk",
+        "add Milk Bread",
+      ])
     #expect(labels.map { $0.1 as? String } == [nil, "Ana", "Ana", nil])
     #expect(labels.allSatisfy { $0.1 is String || $0.1 is NSNull }, "by is always present")
     let text = try shoplist.ok("history").stdout
@@ -174,7 +179,9 @@ import Testing
     let secret = try #require(try server.endpoint.open("/join/\(invite.code)").secret)
     let forged = try server.endpoint.request(
       "POST", "/api/lists/shopping/items", json: #"{"name": "Forged"}"#, authorized: false,
-      curlOptions: ["-H", "Cookie: shoplist_session=\(secret)", "-H", "Origin: http://evil.example"])
+      curlOptions: [
+        "-H", "Cookie: shoplist_session=\(secret)", "-H", "Origin: http://evil.example",
+      ])
     #expect(forged.status == 403, "\(forged)")
     #expect(try shoplist.names() == [])
     #expect(server.stop().status == 0)
@@ -221,7 +228,7 @@ import Testing
     #expect(server.stop().status == 0)
   }
 
-  @Test func theDatabaseHoldsNoSecretOrCodeInClear() throws {
+  @Test(.tags(.sqliteFile)) func theDatabaseHoldsNoSecretOrCodeInClear() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk")
     let server = try ServingShoplist(shoplist)
@@ -245,7 +252,8 @@ import Testing
       }
       // And grep, as an administrator would look.
       let grep = try shoplist.runTool(
-        "/usr/bin/grep", ["-c", "-a", "-F", "-e", secret, "-e", used.code, "-e", pending.code]
+        "/usr/bin/grep",
+        ["-c", "-a", "-F", "-e", secret, "-e", used.code, "-e", pending.code]
           + files.map(\.path).filter { FileManager.default.fileExists(atPath: $0) })
       #expect(grep.status == 1, "\(when): \(grep)")
     }

@@ -11,6 +11,40 @@ enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
   var testDescription: String { rawValue }
 
+  /// The engine the suite's commands run against unless a test chooses:
+  /// `SHOPLIST_TEST_ENGINE=postgres swift test --filter ShoplistEndToEndTests` runs the whole
+  /// end-to-end suite on PostgreSQL (tests of what only a file can show run on SQLite still).
+  static let suite: Engine = {
+    let name = ProcessInfo.processInfo.environment["SHOPLIST_TEST_ENGINE"] ?? ""
+    return Engine(rawValue: name.lowercased()) ?? .sqlite
+  }()
+
+  /// The engine of a new shoplist in the running test: the suite's, or SQLite for a test
+  /// about the database file itself (tagged ``Testing/Tag/sqliteFile``).
+  static var current: Engine {
+    Test.current?.tags.contains(.sqliteFile) == true ? .sqlite : suite
+  }
+
+  /// Where a new shoplist in `folder` keeps its data: a file in it, or a new database.
+  func location(in folder: URL) throws -> String {
+    switch self {
+    case .sqlite: folder.appendingPathComponent("data/shoplist.sqlite").path
+    case .postgres: try Self.cluster().makeDatabase()
+    }
+  }
+
+  /// Runs `body`; on PostgreSQL its failures are a known issue, reported as such (`comment`
+  /// says which), not a failure of the run: for the few promises PostgreSQL does not keep yet.
+  static func knownIssueOnPostgres(
+    _ comment: Comment, _ body: () throws -> Void,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    guard current == .postgres else { return try body() }
+    withKnownIssue(comment, isIntermittent: true, sourceLocation: sourceLocation) {
+      try body()
+    }
+  }
+
   /// The engines this machine runs.
   static var all: [Engine] {
     TestTools.runs(needing: PostgresCluster.installedBin != nil) ? allCases : [.sqlite]
@@ -19,8 +53,8 @@ enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
   /// A shoplist whose `SHOPLIST_DB` names a new, empty database of this engine.
   func shoplist() throws -> Shoplist {
     var shoplist = try Shoplist()
-    if self == .postgres {
-      shoplist.environment["SHOPLIST_DB"] = try Self.cluster().makeDatabase()
+    if self != Self.current {
+      shoplist.environment["SHOPLIST_DB"] = try location(in: shoplist.folder)
     }
     return shoplist
   }
@@ -32,4 +66,10 @@ enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
     return cluster
   }
+}
+
+extension Tag {
+  /// A test of what only an SQLite file shows (its path, its bytes, its permissions, its
+  /// damage): it runs on SQLite whatever engine the suite runs on.
+  @Tag static var sqliteFile: Self
 }

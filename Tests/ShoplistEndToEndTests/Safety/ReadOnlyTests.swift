@@ -8,7 +8,7 @@ import Testing
 
 /// A database the user may read but not write: reading works, writing says why, and the file
 /// stays exactly as it was.
-@Suite struct ReadOnlyTests {
+@Suite(.tags(.sqliteFile)) struct ReadOnlyTests {
   /// A database owned by root that `nobody` can read but not write.
   func readOnlyDatabase() throws -> Shoplist {
     let shoplist = try Shoplist()
@@ -56,7 +56,8 @@ import Testing
     let export = try shoplist.runAsNobody(["export"])
     let lists = try shoplist.runAsNobody(["lists"])
 
-    #expect(json.status == 0 && json.stdout == #"{"list": "shopping", "items": []}"# + "\n", "\(json)")
+    #expect(
+      json.status == 0 && json.stdout == #"{"list": "shopping", "items": []}"# + "\n", "\(json)")
     #expect(text.status == 0 && text.stdout.hasPrefix("shopping · empty"), "\(text)")
     #expect(export.status == 0, "\(export)")
     #expect(lists.stdout == "hardware  1 item, 0 checked\n", "\(lists)")

@@ -68,13 +68,3 @@ import Testing
     #expect(try shoplist.names(list: "hardware").isEmpty)
   }
 }
-
-extension Shoplist {
-  /// The database file's bytes with its write-ahead log's, if any: what a command that writes
-  /// nothing must leave exactly as it was.
-  func databaseBytes() -> Data {
-    var bytes = fileBytes(database) ?? Data()
-    bytes.append(fileBytes(URL(fileURLWithPath: database.path + "-wal")) ?? Data())
-    return bytes
-  }
-}

@@ -1,7 +1,6 @@
 import Composable
 import Foundation
 import ShoppingCore
-import ShoppingSQLite
 import ShoppingService
 import ShoppingStorage
 import Testing
@@ -33,14 +32,14 @@ import Testing
     try expectEvent("week")
 
     // The service an embedding program uses.
-    let service = try ShoppingService(path: shoplist.database.path)
+    let service = try ShoppingService(path: shoplist.location)
     try service.perform(
       .add(names: ["Spade"], changes: .none), onList: "garden", creatingIfMissing: true)
     try expectEvent("garden")
 
     // A store of the program's own over a storage transaction.
-    let database = try ShoppingDatabase(path: shoplist.database.path)
-    try database.write { transaction in
+    let storage = try ShoppingService.openStorage(at: shoplist.location)
+    try storage.write { transaction in
       let store = transaction.makeStore(
         initialState: try transaction.loadState(loadingListsNamed: []),
         reducer: ShoppingReducer(environment: .live))

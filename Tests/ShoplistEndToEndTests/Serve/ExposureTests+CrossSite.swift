@@ -99,7 +99,7 @@ extension ExposureTests {
       "/usr/bin/env",
       [
         "python3", script.path, "--url", server.base, "--token", server.token,
-        "--db", shoplist.database.path, "--binary", Shoplist.binary.path,
+        "--db", shoplist.location, "--binary", Shoplist.binary.path,
       ])
 
     #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2_000))")

@@ -165,6 +165,9 @@ extension Shoplist {
 
   /// The whole database as SQL text: equal dumps, equal databases.
   func dump() throws -> String {
-    try runTool("/usr/bin/sqlite3", [database.path, ".dump"]).stdout
+    guard !location.contains("://") else {
+      return String(decoding: databaseBytes(), as: UTF8.self)
+    }
+    return try runTool("/usr/bin/sqlite3", [database.path, ".dump"]).stdout
   }
 }

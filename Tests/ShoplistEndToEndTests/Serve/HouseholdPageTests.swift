@@ -23,7 +23,7 @@ import Testing
       "/usr/bin/env",
       [
         "python3", script.path, "--url", server.base, "--token", server.token,
-        "--db", shoplist.database.path, "--binary", Shoplist.binary.path,
+        "--db", shoplist.location, "--binary", Shoplist.binary.path,
         "--shots", TestTools.screenshotFolder(from: #filePath).path,
       ], environment: ["PYTHONDONTWRITEBYTECODE": "1"])
 

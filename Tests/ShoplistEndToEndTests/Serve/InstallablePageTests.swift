@@ -61,7 +61,7 @@ import Testing
     let outcome = try BrowserScript.run(
       TestTools.browserScript("offline_check.py", from: #filePath),
       [
-        "--url", base, "--token", Self.token, "--db", shoplist.database.path,
+        "--url", base, "--token", Self.token, "--db", shoplist.location,
         "--binary", Shoplist.binary.path,
         "--shots", TestTools.screenshotFolder(from: #filePath).path, "--profile", profile.path,
       ]

@@ -17,6 +17,33 @@ extension Shoplist {
     return result.stdout
   }
 
+  /// Where the runs keep their data unless they say otherwise: a file's path or a URL.
+  var location: String {
+    environment["SHOPLIST_DB"] ?? database.path
+  }
+
+  /// What a command that writes nothing must leave exactly as it was: the database file's
+  /// bytes with its write-ahead log's, or on PostgreSQL a dump of every row of shoplist's
+  /// schema (`pg_dump`, rows in stored order, no times).
+  func databaseBytes() -> Data {
+    guard location.contains("://") else {
+      var bytes = fileBytes(database) ?? Data()
+      bytes.append(fileBytes(URL(fileURLWithPath: database.path + "-wal")) ?? Data())
+      return bytes
+    }
+    let result = try? runTool(
+      "/usr/bin/pg_dump", ["--data-only", "--schema=shoplist", "--no-owner", location])
+    #expect(result?.status == 0, "pg_dump: \(result.map(String.init(describing:)) ?? "")")
+    // Without the key pg_dump makes up afresh for each dump (`\restrict KEY`), and without
+    // the sequences' counters, which a rolled-back insert moves on too.
+    let lines = (result?.stdout ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+      .filter {
+        !$0.hasPrefix("\\restrict") && !$0.hasPrefix("\\unrestrict")
+          && !$0.hasPrefix("SELECT pg_catalog.setval")
+      }
+    return Data(lines.joined(separator: "\n").utf8)
+  }
+
   static let hasSQLite3 = FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")
 }
 
