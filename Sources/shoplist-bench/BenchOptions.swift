@@ -25,8 +25,8 @@ struct BenchOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Rows to run: add,toggle,list,references,history,import,reimport,concurrent,micro or all "
-        + "(default all).",
+      "Rows to run: add,toggle,list,references,history,import,reimport,concurrent,serve,"
+        + "postgres,micro or all (default all).",
       valueName: "row,row,…"),
     transform: BenchmarkRow.parseList
   )
@@ -104,6 +104,7 @@ struct BenchOptions: ParsableArguments {
       serveSeconds: quick ? 2 : 5,
       serveEvents: quick ? 5 : 20,
       serveIdleSeconds: quick ? 3 : 30,
+      postgresEvents: quick ? 10 : 100,
       markdownPath: markdown,
       keepData: keepData
     )
