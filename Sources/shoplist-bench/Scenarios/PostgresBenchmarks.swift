@@ -39,6 +39,7 @@ struct PostgresBenchmarks {
     let psql = PostgresShell(
       executable: cluster.bin.appending(path: "psql").path, environment: tools.shoplist.environment)
     var results = Results(tools: versions(of: cluster, psql: psql))
+    results.groups.append(connect(cluster: cluster, psql: psql))
     for size in context.plan.postgresSizes {
       results.groups += try commands(size: size, cluster: cluster, psql: psql)
     }
@@ -47,6 +48,30 @@ struct PostgresBenchmarks {
     }
     results.serve = try PostgresServeBenchmarks(context: context, cluster: cluster).run()
     return results
+  }
+
+  // MARK: - Connecting
+
+  /// What a process pays to reach the database before its statement: psql connecting the way
+  /// shoplist does (TCP, SCRAM) and through the cluster's Unix socket without a password, each
+  /// running `SELECT 1`.
+  private func connect(cluster: PostgresCluster, psql: PostgresShell) -> ResultGroup {
+    let runs = context.plan.runs
+    context.progress("postgres · connect · \(runs) runs each")
+    let url = cluster.url(database: "postgres")
+    let socket =
+      "host=\(cluster.folder.path) port=\(cluster.port) user=\(PostgresCluster.user) "
+      + "dbname=postgres"
+    let contenders = [
+      Contender(tool: "psql, TCP and SCRAM") { _ in psql.command(url, "SELECT 1") },
+      Contender(tool: "psql, Unix socket, no password") { _ in
+        psql.command(socket, "SELECT 1")
+      },
+    ]
+    let results = context.runner(runs: runs, warmups: 1).measure(contenders)
+    return ResultGroup(
+      benchmark: "connect, SELECT 1 (PostgreSQL)", items: 0,
+      lines: zip(contenders, results).map { ResultLine(tool: $0.tool, result: $1) })
   }
 
   // MARK: - add, toggle, list

@@ -17,8 +17,8 @@ struct PostgresShell {
     "id, list_id, position, name, name_key, is_checked, quantity, unit, category, note, "
     + "added_at, updated_at"
 
-  /// `psql -X -q -A -t` on `url` running `sql` (or one backslash command), stopping at an
-  /// error.
+  /// `psql -X -q -A -t` on `url` (or any connection string) running `sql` (or one backslash
+  /// command), stopping at an error.
   func command(_ url: String, _ sql: String) -> Invocation {
     Invocation(
       executable: executable,
