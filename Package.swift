@@ -240,6 +240,8 @@ let package = Package(
         "shoplist",
         "shoplist-bench-spawn",
         "shoplist-bench-hello",
+        // The throwaway PostgreSQL cluster the tests use, for the PostgreSQL rows.
+        "ShoplistTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ],

@@ -25,8 +25,8 @@ struct BenchOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Rows to run: add,toggle,list,references,history,import,reimport,concurrent,micro or all "
-        + "(default all).",
+      "Rows to run: add,toggle,list,references,history,import,reimport,concurrent,serve,"
+        + "postgres,micro or all (default all; with --quick, all but postgres).",
       valueName: "row,row,…"),
     transform: BenchmarkRow.parseList
   )
@@ -85,7 +85,9 @@ struct BenchOptions: ParsableArguments {
     return Array(Set(sizes)).sorted()
   }
 
-  /// What to run, with the defaults and `--quick` applied.
+  /// What to run, with the defaults and `--quick` applied. A quick run leaves out the
+  /// PostgreSQL row unless `--rows` names it: starting a cluster and importing over the network
+  /// take longer than the rest of a smoke test.
   func plan(defaultRows: [BenchmarkRow] = BenchmarkRow.allCases) -> BenchPlan {
     let baseRuns = runs ?? (quick ? 3 : 15)
     return BenchPlan(
@@ -93,7 +95,7 @@ struct BenchOptions: ParsableArguments {
       importSizes: importSizes ?? (quick ? [1_000, 10_000] : [10_000, 100_000, 1_000_000]),
       referenceCounts: quick ? [1_000, 500] : [20_000, 10_000],
       runs: baseRuns,
-      rows: rows ?? defaultRows,
+      rows: rows ?? (quick ? defaultRows.filter { $0 != .postgres } : defaultRows),
       concurrentProcesses: 10,
       concurrentAddsEach: quick ? 5 : 50,
       concurrentRepeats: quick ? 1 : min(baseRuns, 3),
@@ -104,6 +106,7 @@ struct BenchOptions: ParsableArguments {
       serveSeconds: quick ? 2 : 5,
       serveEvents: quick ? 5 : 20,
       serveIdleSeconds: quick ? 3 : 30,
+      postgresEvents: quick ? 10 : 100,
       markdownPath: markdown,
       keepData: keepData
     )

@@ -28,6 +28,8 @@ struct BenchPlan: Sendable {
   var serveEvents = 20
   /// Seconds the idle server is watched.
   var serveIdleSeconds = 30
+  /// Changes timed to their event in each PostgreSQL serve line.
+  var postgresEvents = 100
   var markdownPath: String?
   var keepData: Bool
 
@@ -37,6 +39,17 @@ struct BenchPlan: Sendable {
 
   func includes(_ row: BenchmarkRow) -> Bool {
     rows.contains(row)
+  }
+
+  /// The sizes of the PostgreSQL add, toggle and list rows: the plan's, up to 10,000 (each
+  /// store is filled by `shoplist import`, one statement a row over the network).
+  var postgresSizes: [Int] {
+    sizes.filter { $0 <= 10_000 }
+  }
+
+  /// The rows of the PostgreSQL import: the largest import size up to 100,000, if any.
+  var postgresImportSize: Int? {
+    importSizes.filter { $0 <= 100_000 }.max()
   }
 
   /// Runs per tool for a command on a store of `items`: fewer for the big stores.

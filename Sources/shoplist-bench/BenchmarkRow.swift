@@ -12,6 +12,7 @@ enum BenchmarkRow: String, CaseIterable, Comparable, Sendable {
   case reimport
   case concurrent
   case serve
+  case postgres
   case micro
 
   static func < (lhs: Self, rhs: Self) -> Bool {

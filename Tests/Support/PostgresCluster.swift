@@ -134,13 +134,26 @@ public final class PostgresCluster: Sendable {
     return Int(UInt16(bigEndian: address.sin_port))
   }
 
+  /// Stops the server and removes its folder now rather than when the process exits, for a
+  /// program that goes on with other work (the benchmark). The cluster cannot be used after it,
+  /// and ``shared`` does not start another.
+  public func stop() {
+    let command = Self.stopCommand(self)
+    Self.toStop.withLock { $0.removeAll { $0 == command } }
+    _ = system(command)
+  }
+
   private static let toStop = Mutex<[String]>([])
 
-  private static func stopAtExit(_ cluster: PostgresCluster) {
-    let command =
-      (geteuid() == 0 ? "runuser -u postgres -- " : "")
+  /// The shell command that stops `cluster` at once and removes its folder.
+  private static func stopCommand(_ cluster: PostgresCluster) -> String {
+    (geteuid() == 0 ? "runuser -u postgres -- " : "")
       + "\(cluster.bin.path)/pg_ctl -D \(cluster.folder.path)/data -m immediate stop"
       + " >/dev/null 2>&1; rm -rf \(cluster.folder.path)"
+  }
+
+  private static func stopAtExit(_ cluster: PostgresCluster) {
+    let command = stopCommand(cluster)
     let first = toStop.withLock { commands in
       commands.append(command)
       return commands.count == 1

@@ -54,6 +54,12 @@ struct RunCommand: ParsableCommand {
       if plan.includes(.serve) {
         report.serve = try ServeBenchmarks(context: context).run()
       }
+      if plan.includes(.postgres) {
+        let postgres = try PostgresBenchmarks(context: context).run()
+        report.postgres = postgres.groups
+        report.postgresServe = postgres.serve
+        report.tools += postgres.tools
+      }
     }
     if plan.includes(.micro) {
       report.micro = try MicroBenchmarks(

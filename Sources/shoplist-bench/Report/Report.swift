@@ -14,6 +14,9 @@ struct Report {
   var commands: [ResultGroup] = []
   var concurrency: [ConcurrencyResult] = []
   var serve: [ServeResult] = []
+  /// The PostgreSQL row's command groups (shoplist on PostgreSQL first) and serve lines.
+  var postgres: [ResultGroup] = []
+  var postgresServe: [ServeResult] = []
   var micro: [MicroResult] = []
 
   static let beginMarker = "<!-- shoplist-bench results: begin -->"
@@ -25,6 +28,8 @@ struct Report {
     if !commands.isEmpty { parts.append(Tables.commands(commands)) }
     if !concurrency.isEmpty { parts.append(Tables.concurrency(concurrency)) }
     if !serve.isEmpty { parts.append(Tables.serve(serve)) }
+    if !postgres.isEmpty { parts.append(Tables.commands(postgres)) }
+    if !postgresServe.isEmpty { parts.append(Tables.postgresServe(postgresServe)) }
     if !micro.isEmpty { parts.append(Tables.micro(micro)) }
     return parts.joined(separator: "\n\n")
   }
@@ -35,7 +40,7 @@ struct Report {
     formatter.formatOptions = [.withInternetDateTime]
     let toolLines = tools.isEmpty ? ["none (in-process only)"] : tools
     let legend =
-      commands.isEmpty
+      commands.isEmpty && postgres.isEmpty
       ? ""
       : """
       "shoplist ÷ tool" is the median of the group's first line divided by this line's: below \

@@ -79,6 +79,28 @@ enum Tables {
     return table.text
   }
 
+  /// The PostgreSQL serve lines: each group's first line is the reference the others are
+  /// divided by.
+  static func postgresServe(_ results: [ServeResult]) -> String {
+    var table = MarkdownTable(
+      header: [
+        "PostgreSQL serve benchmark", "server", "measured", "median", "tail", "÷ first line",
+      ],
+      rightAligned: [2, 3, 4, 5]
+    )
+    for result in results {
+      var measured = result.value
+      if let note = result.note {
+        measured += measured.isEmpty ? escaped(note) : " (\(escaped(note)))"
+      }
+      table.rows.append([
+        result.benchmark, result.tool, measured, result.p50 ?? "", result.tail ?? "",
+        result.ratio ?? "",
+      ])
+    }
+    return table.text
+  }
+
   static func micro(_ results: [MicroResult]) -> String {
     var table = MarkdownTable(
       header: ["micro-benchmark", "items", "median", "p90", "per second"],

@@ -18,7 +18,7 @@ struct ServeBenchmarks {
 
   func run() throws -> [ServeResult] {
     let plan = context.plan
-    guard Self.executable("/usr/bin/wrk"), Self.executable("/usr/bin/curl") else {
+    guard Self.executable(Self.wrk), Self.executable("/usr/bin/curl") else {
       return [
         ServeResult(benchmark: "serve", tool: "shoplist", note: "skipped: needs wrk and curl")
       ]
@@ -91,11 +91,27 @@ struct ServeBenchmarks {
   static func wrk(
     _ name: String, tool: String, base: String, path: String, script: String?, seconds: Int
   ) throws -> ServeResult {
+    let arguments = wrkArguments(url: base + path, script: script, seconds: seconds)
+    return wrkResult(try Server.run(wrk, arguments), name, tool: tool)
+  }
+
+  static let wrk = "/usr/bin/wrk"
+
+  /// wrk's arguments for `seconds` of requests to `url` on `connections` connections from
+  /// `threads` threads, with the server's token (`script` may send other requests).
+  static func wrkArguments(
+    url: String, script: String?, seconds: Int, threads: Int = 2, connections: Int = 16
+  ) -> [String] {
     var arguments = [
-      "-t2", "-c16", "-d\(seconds)s", "--latency", "-H", "Authorization: Bearer \(token)",
+      "-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--latency",
+      "-H", "Authorization: Bearer \(token)",
     ]
     if let script { arguments += ["-s", script] }
-    let output = try Server.run("/usr/bin/wrk", arguments + [base + path])
+    return arguments + [url]
+  }
+
+  /// The line of a wrk run, from what wrk printed: requests per second, p50 and p99.
+  static func wrkResult(_ output: String, _ name: String, tool: String) -> ServeResult {
     let rate = output.firstMatch(of: /Requests\/sec:\s+([0-9.]+)/).flatMap { Double($0.1) }
     let p50 = output.firstMatch(of: /\n\s+50%\s+([0-9.]+)(us|ms|s)/).map { toSeconds($0.1, $0.2) }
     let p99 = output.firstMatch(of: /\n\s+99%\s+([0-9.]+)(us|ms|s)/).map { toSeconds($0.1, $0.2) }
@@ -103,10 +119,12 @@ struct ServeBenchmarks {
     guard let rate else {
       return ServeResult(benchmark: name, tool: tool, note: "wrk printed no rate")
     }
-    return ServeResult(
+    var result = ServeResult(
       benchmark: name, tool: tool, value: "\(grouped(Int(rate))) requests/s",
       p50: p50.map(duration), tail: p99.map { "p99 " + duration($0) },
       note: errors.map { "\($0) non-2xx answers" })
+    result.amount = rate
+    return result
   }
 
   /// From each `shoplist add` starting to its list's `change` event arriving on a stream.
@@ -205,7 +223,7 @@ struct ServeBenchmarks {
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
-  private static func firstItemID(_ tool: ShoplistTool, _ database: String, scratch: String) throws
+  static func firstItemID(_ tool: ShoplistTool, _ database: String, scratch: String) throws
     -> String
   {
     let text = try ChildProcess.output(

@@ -8,6 +8,11 @@ struct ServeResult {
   var target: String?
   var met: Bool?
   var note: String?
+  /// The number behind ``value`` or ``p50`` that two lines are compared by (requests per
+  /// second, or a median in seconds), where one is compared.
+  var amount: Double?
+  /// This line's ``amount`` against the group's reference line, `0.81×`, where one is shown.
+  var ratio: String?
 
   init(
     benchmark: String, tool: String, value: String = "", p50: String? = nil,

@@ -50,15 +50,37 @@ final class Server {
 
   /// Runs a program to its end and returns its standard output.
   static func run(_ executable: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try runTogether([(executable, arguments)])[0]
+  }
+
+  /// Starts programs all at once, waits for every one to end, and returns their standard
+  /// outputs in order (each small enough for its pipe: read after the others end).
+  static func runTogether(_ programs: [(executable: String, arguments: [String])]) throws
+    -> [String]
+  {
+    var started: [(Process, Pipe)] = []
+    do {
+      for program in programs {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program.executable)
+        process.arguments = program.arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        started.append((process, output))
+      }
+    } catch {
+      for (process, _) in started {
+        process.terminate()
+        process.waitUntilExit()
+      }
+      throw error
+    }
+    return started.map { process, output in
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return String(decoding: data, as: UTF8.self)
+    }
   }
 }
