@@ -15,9 +15,25 @@ extension PostgresTransaction {
     try session.execute("SAVEPOINT batch")
     recorder?.beginBatch()
     do {
-      for effect in effects {
-        try recorder?.record(effect, before: self)
-        try execute(effect)
+      var index = effects.startIndex
+      while index < effects.endIndex {
+        // Items appended to one list in a row (an import's) go in a few statements, not one
+        // each: a statement is a round trip to the server.
+        if case let .insertProduct(_, listID) = effects[index] {
+          var products: [Product] = []
+          while index < effects.endIndex,
+            case let .insertProduct(product, list) = effects[index], list == listID
+          {
+            try recorder?.record(effects[index], before: self)
+            products.append(product)
+            index += 1
+          }
+          try append(products, to: listID)
+          continue
+        }
+        try recorder?.record(effects[index], before: self)
+        try execute(effects[index])
+        index += 1
       }
       try session.execute("RELEASE SAVEPOINT batch")
       recorder?.endBatch(kept: true)
@@ -135,6 +151,33 @@ extension PostgresTransaction {
     binds.append(product.note)
     binds.append(product.addedAt.wholeSeconds)
     binds.append(product.updatedAt.wholeSeconds)
+  }
+
+  /// Appends `products` to `listID` in order, past its last item: up to a thousand rows a
+  /// statement.
+  private func append(_ products: [Product], to listID: UUID) throws(DatabaseError) {
+    var start = products.startIndex
+    while start < products.endIndex {
+      let chunk = products[start..<min(start + 1_000, products.endIndex)]
+      var binds = PostgresBindings()
+      binds.append(listID)
+      var rows: [String] = []
+      for (offset, product) in chunk.enumerated() {
+        let first = binds.count + 1
+        Self.bind(product, into: &binds)
+        let columns = (first..<first + 10).map { "$\($0)" }.joined(separator: ", ")
+        rows.append("(\(columns), $1, last.position + \(offset + 1))")
+      }
+      try session.execute(
+        """
+        INSERT INTO product (id, name, name_key, is_checked, quantity, unit, category, note,
+          added_at, updated_at, list_id, position)
+        SELECT row.* FROM
+          (SELECT coalesce(max(position), 0) AS position FROM product WHERE list_id = $1) AS last,
+          LATERAL (VALUES \(rows.joined(separator: ", "))) AS row
+        """, binds)
+      start = chunk.endIndex
+    }
   }
 
   /// Inserts `product` into `listID` at `position`, SQL that may name the list as $11.
