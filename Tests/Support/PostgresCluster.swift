@@ -5,6 +5,10 @@ import Synchronization
 /// `postgres` user when the tests run as root, since PostgreSQL refuses root), started on a free
 /// loopback port with password authentication, stopped when the test process exits. Each test
 /// takes a database of its own (``makeDatabase()``).
+///
+/// A test that stops and starts PostgreSQL, or runs it on another address (in a network
+/// namespace of its own), takes a ``dedicated(addresses:clients:launcher:)`` cluster instead,
+/// leaving ``shared`` to everyone else.
 public final class PostgresCluster: Sendable {
   /// The superuser the tests connect as, and its password.
   public static let user = "shoplist_test"
@@ -12,8 +16,15 @@ public final class PostgresCluster: Sendable {
 
   public let folder: URL
   public let port: Int
+  /// The addresses it listens on; its URLs name the first unless told otherwise.
+  public let addresses: [String]
   /// Where the server's programs are (`initdb`, `pg_ctl`, `postgres`).
   public let bin: URL
+  /// The command its server programs run under (`ip netns exec NS`), if any.
+  private let launcher: [String]
+  /// Whether a commit waits for its WAL record to be written: on for a cluster that is stopped
+  /// abruptly, so that a commit reported is a commit kept.
+  private let synchronousCommit: Bool
 
   /// The cluster, started on first use; nil when PostgreSQL is not installed.
   public static var shared: PostgresCluster? {
@@ -37,9 +48,32 @@ public final class PostgresCluster: Sendable {
       .first { FileManager.default.isExecutableFile(atPath: $0.appending(path: "initdb").path) }
   }
 
-  private init() throws {
+  /// A cluster of its own, for a test that stops and starts it (``stop(mode:)``, ``start()``)
+  /// or reaches it over another network, without disturbing ``shared``. It commits
+  /// synchronously, so that an immediate stop (a crash, to PostgreSQL) keeps every commit it
+  /// reported. ``discard()`` ends it; whatever is left is stopped when the test process exits.
+  ///
+  /// - Parameters:
+  ///   - addresses: The addresses it listens on (only there: no other, loopback included).
+  ///   - clients: Networks (`10.1.2.0/24`) allowed to log in with a password, besides loopback.
+  ///   - launcher: The command its server runs under, e.g. `["ip", "netns", "exec", "db"]` to
+  ///     run it in a network namespace.
+  public static func dedicated(
+    addresses: [String] = ["127.0.0.1"], clients: [String] = [], launcher: [String] = []
+  ) throws -> PostgresCluster {
+    try PostgresCluster(
+      addresses: addresses, clients: clients, launcher: launcher, synchronousCommit: true)
+  }
+
+  private init(
+    addresses: [String] = ["127.0.0.1"], clients: [String] = [], launcher: [String] = [],
+    synchronousCommit: Bool = false
+  ) throws {
     guard let bin = Self.installedBin else { throw Failure("PostgreSQL is not installed") }
     self.bin = bin
+    self.addresses = addresses
+    self.launcher = launcher
+    self.synchronousCommit = synchronousCommit
     folder = URL(fileURLWithPath: "/tmp/shoplist-pg-\(getpid())-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let passwordFile = folder.appending(path: "password")
@@ -48,20 +82,51 @@ public final class PostgresCluster: Sendable {
     if geteuid() == 0 {
       try Self.run(["chown", "-R", "postgres:postgres", folder.path])
     }
+    Self.stopAtExit(self)
     try runAsOwner([
       bin.appending(path: "initdb").path, "-D", folder.appending(path: "data").path,
       "-U", Self.user, "--pwfile", passwordFile.path, "--auth-host=scram-sha-256",
       "--auth-local=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync",
     ])
+    if !clients.isEmpty {
+      let rules = clients.map { "host all all \($0) scram-sha-256\n" }.joined()
+      let file = try FileHandle(forWritingTo: folder.appending(path: "data/pg_hba.conf"))
+      defer { try? file.close() }
+      try file.seekToEnd()
+      try file.write(contentsOf: Data(rules.utf8))
+    }
+    try start()
+  }
+
+  /// Starts the server (again), and waits until it accepts connections.
+  public func start() throws {
     try runAsOwner([
       bin.appending(path: "pg_ctl").path, "-D", folder.appending(path: "data").path,
       "-l", folder.appending(path: "log").path, "-w", "-t", "60",
       "-o",
-      "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off"
-        + " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
+      "-p \(port) -k \(folder.path) -c listen_addresses=\(addresses.joined(separator: ","))"
+        + " -c fsync=off -c synchronous_commit=\(synchronousCommit ? "on" : "off")"
+        + " -c full_page_writes=off -c max_connections=200",
       "start",
     ])
-    Self.stopAtExit(self)
+  }
+
+  /// Stops the server and waits until it is gone: `fast` ends every session politely first,
+  /// `immediate` kills the server as a crash would (it recovers from its log when started).
+  public func stop(mode: String = "fast") throws {
+    try runAsOwner([
+      bin.appending(path: "pg_ctl").path, "-D", folder.appending(path: "data").path,
+      "-m", mode, "-w", "-t", "60", "stop",
+    ])
+  }
+
+  /// Stops the server at once and removes its folder now rather than when the process exits:
+  /// the end of a dedicated cluster, or of one a program that goes on with other work (the
+  /// benchmark) no longer needs. The cluster cannot be used after it.
+  public func discard() {
+    let command = stopCommand
+    Self.toStop.withLock { $0.removeAll { $0 == command } }
+    _ = system(command)
   }
 
   /// A new, empty database's URL.
@@ -71,10 +136,13 @@ public final class PostgresCluster: Sendable {
     return url(database: name)
   }
 
-  /// The URL of `database` on this cluster.
-  public func url(database: String, password: String = PostgresCluster.password) -> String {
+  /// The URL of `database` on this cluster, at `host` (its first address unless told).
+  public func url(
+    database: String, password: String = PostgresCluster.password, host: String? = nil
+  ) -> String {
     let secret = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-    return "postgres://\(Self.user):\(secret)@127.0.0.1:\(port)/\(database)?sslmode=disable"
+    let host = host ?? addresses[0]
+    return "postgres://\(Self.user):\(secret)@\(host):\(port)/\(database)?sslmode=disable"
   }
 
   /// Runs `sql` through `psql` on the `postgres` database (or `database`).
@@ -87,12 +155,10 @@ public final class PostgresCluster: Sendable {
       ])
   }
 
+  /// Runs a server program as the cluster's owner, under the cluster's launcher.
   private func runAsOwner(_ arguments: [String]) throws {
-    if geteuid() == 0 {
-      try Self.run(["runuser", "-u", "postgres", "--"] + arguments)
-    } else {
-      try Self.run(arguments)
-    }
+    try Self.run(
+      launcher + (geteuid() == 0 ? ["runuser", "-u", "postgres", "--"] : []) + arguments)
   }
 
   /// Runs `arguments` through the shell, returning what it printed. Through `system`, which
@@ -134,26 +200,18 @@ public final class PostgresCluster: Sendable {
     return Int(UInt16(bigEndian: address.sin_port))
   }
 
-  /// Stops the server and removes its folder now rather than when the process exits, for a
-  /// program that goes on with other work (the benchmark). The cluster cannot be used after it,
-  /// and ``shared`` does not start another.
-  public func stop() {
-    let command = Self.stopCommand(self)
-    Self.toStop.withLock { $0.removeAll { $0 == command } }
-    _ = system(command)
-  }
-
   private static let toStop = Mutex<[String]>([])
 
-  /// The shell command that stops `cluster` at once and removes its folder.
-  private static func stopCommand(_ cluster: PostgresCluster) -> String {
+  /// What stops the server at once and removes its folder, as a shell command; harmless when
+  /// run again. A signal stops the server wherever it runs, so no launcher is needed.
+  private var stopCommand: String {
     (geteuid() == 0 ? "runuser -u postgres -- " : "")
-      + "\(cluster.bin.path)/pg_ctl -D \(cluster.folder.path)/data -m immediate stop"
-      + " >/dev/null 2>&1; rm -rf \(cluster.folder.path)"
+      + "\(bin.path)/pg_ctl -D \(folder.path)/data -m immediate stop"
+      + " >/dev/null 2>&1; rm -rf \(folder.path)"
   }
 
   private static func stopAtExit(_ cluster: PostgresCluster) {
-    let command = stopCommand(cluster)
+    let command = cluster.stopCommand
     let first = toStop.withLock { commands in
       commands.append(command)
       return commands.count == 1

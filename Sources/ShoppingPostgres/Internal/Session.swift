@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 import PostgresNIO
 import ShoppingStorage
+import Synchronization
 
 /// One connection to the server, used by one thread at a time, with blocking calls: the
 /// storage protocol's transactions are synchronous. Each call waits for its answer on the
@@ -14,11 +15,14 @@ final class Session: Sendable {
   /// The URL without its password: what every message names.
   let location: String
   private let logger: Logger
+  /// The answer a call waits for, which the connection's close ends.
+  private let pending = Pending()
 
   private init(connection: PostgresConnection, location: String, logger: Logger) {
     self.connection = connection
     self.location = location
     self.logger = logger
+    connection.closeFuture.whenComplete { [pending] _ in pending.close() }
   }
 
   /// The event loop every connection to PostgreSQL runs on: one of its own, apart from those a
@@ -60,8 +64,7 @@ final class Session: Sendable {
     -> [Row]
   {
     do {
-      let result = try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
-        .wait()
+      let result = try answer(PostgresQuery(unsafeSQL: sql, binds: binds))
       return result.map { Row(cells: Array($0), location: location) }
     } catch {
       throw Self.queryError(error, location: location)
@@ -74,13 +77,63 @@ final class Session: Sendable {
     _ sql: String, _ binds: PostgresBindings = PostgresBindings()
   ) throws(DatabaseError) -> Int {
     do {
-      let result = try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
-        .wait()
+      let result = try answer(PostgresQuery(unsafeSQL: sql, binds: binds))
       return result.metadata.rows ?? 0
     } catch {
       throw Self.queryError(error, location: location)
     }
   }
+
+  /// Sends `query` and waits for its whole answer, or for the connection to close.
+  ///
+  /// PostgresNIO loses a query sent on a connection that has just closed (the server went
+  /// away between two statements of a transaction): its future never completes, and waiting
+  /// for that future alone would wait forever. So the wait also ends, with
+  /// ``ConnectionClosed``, when the connection closes, or at once if it already has.
+  private func answer(_ query: PostgresQuery) throws -> PostgresQueryResult {
+    let answered = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
+    guard pending.hold(answered) else {
+      answered.fail(ConnectionClosed())
+      throw ConnectionClosed()
+    }
+    defer { pending.done() }
+    connection.query(query, logger: logger).cascade(to: answered)
+    return try answered.futureResult.wait()
+  }
+
+  /// The answer one call waits for, failed when the connection closes: a session serves one
+  /// thread at a time, so there is at most one.
+  private final class Pending: Sendable {
+    private let state = Mutex<(answer: EventLoopPromise<PostgresQueryResult>?, closed: Bool)>(
+      (nil, false))
+
+    /// Takes `answer` to fail should the connection close; false if it already has.
+    func hold(_ answer: EventLoopPromise<PostgresQueryResult>) -> Bool {
+      state.withLock { state in
+        if state.closed { return false }
+        state.answer = answer
+        return true
+      }
+    }
+
+    /// The answer came.
+    func done() {
+      state.withLock { $0.answer = nil }
+    }
+
+    /// The connection closed: the answer waited for, if any, will not come.
+    func close() {
+      let answer = state.withLock { state in
+        state.closed = true
+        defer { state.answer = nil }
+        return state.answer
+      }
+      answer?.fail(ConnectionClosed())
+    }
+  }
+
+  /// The connection closed before a query's answer came.
+  struct ConnectionClosed: Error {}
 
   /// Closes the connection; a transaction left open is rolled back by the server.
   func close() {
@@ -94,6 +147,9 @@ final class Session: Sendable {
 
   /// The SQLSTATE classes and codes that say what the caller can do.
   private static func queryError(_ error: any Error, location: String) -> DatabaseError {
+    if error is ConnectionClosed {
+      return DatabaseError(reason: .other, path: location, message: lostConnection)
+    }
     guard let error = error as? PSQLError else {
       return DatabaseError(reason: .other, path: location, message: "\(error)")
     }
@@ -118,13 +174,14 @@ final class Session: Sendable {
       || error.code == .clientClosedConnection || error.code == .connectionError
       || error.code == .uncleanShutdown
     {
-      return DatabaseError(
-        reason: .other, path: location,
-        message: "the connection to the server was lost; nothing of this command was written")
+      return DatabaseError(reason: .other, path: location, message: lostConnection)
     }
     let code = state.isEmpty ? "" : " (SQLSTATE \(state))"
     return DatabaseError(reason: .other, path: location, message: message + code)
   }
+
+  private static let lostConnection =
+    "the connection to the server was lost; nothing of this command was written"
 
   /// What a failed connection attempt means, without the password.
   private static func connectionError(

@@ -34,7 +34,7 @@ struct PostgresBenchmarks {
     guard let cluster = PostgresCluster.shared else {
       return skipped("skipped: no PostgreSQL cluster could be started")
     }
-    defer { cluster.stop() }
+    defer { cluster.discard() }
     let tools = context.tools
     let psql = PostgresShell(
       executable: cluster.bin.appending(path: "psql").path, environment: tools.shoplist.environment)
