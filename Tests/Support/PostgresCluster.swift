@@ -163,12 +163,20 @@ public final class PostgresCluster: Sendable {
 
   /// Runs `arguments` through the shell, returning what it printed. Through `system`, which
   /// waits for its own child, with the output in a file: the server `pg_ctl start` leaves
-  /// running would hold a pipe open.
+  /// running would hold a pipe open. And with every descriptor but the three standard ones
+  /// closed first: `system` hands its child all of this process's, and the server would keep
+  /// whatever the test had open at that moment, such as the descriptor by which Foundation
+  /// learns that another thread's `Process` has ended, whose wait would then last until the
+  /// server stops.
   @discardableResult
   static func run(_ arguments: [String]) throws -> String {
     let file = FileManager.default.temporaryDirectory.appending(path: "pg-out-\(UUID())")
     defer { try? FileManager.default.removeItem(at: file) }
-    let command = arguments.map(quoted).joined(separator: " ") + " >\(file.path) 2>&1"
+    let closing =
+      "for fd in /proc/$$/fd/*; do n=${fd##*/}; [ \"$n\" -gt 2 ] && exec {n}>&-; done; exec \"$@\""
+    let command =
+      (["/bin/bash", "-c", closing, "bash"] + arguments).map(quoted).joined(separator: " ")
+      + " </dev/null >\(file.path) 2>&1"
     let status = system(command)
     let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
     guard status == 0 else {

@@ -101,13 +101,13 @@ struct PostgresFaultTests {
           // A command still running after 20 s is killed, and shows as 9 (SIGKILL).
           let result = try? shoplist.runTool(
             "/usr/bin/timeout", ["-s", "KILL", "20", Shoplist.binary.path, "add"] + names)
-          mine.append(
-            Attempt(
-              names: names, status: result?.status ?? -1,
-              stderr: result?.stderr ?? "could not start", started: started))
+          let attempt = Attempt(
+            names: names, status: result?.status ?? -1,
+            stderr: result?.stderr ?? "could not start", started: started)
+          mine.append(attempt)
+          attempts.withLock { $0[writer, default: []].append(attempt) }
           usleep(20_000)
         }
-        attempts.withLock { $0[writer] = mine }
         done.leave()
       }.start()
     }
