@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `shoplist db check`, and what a damaged page does to the everyday commands.
-@Suite(.enabled(if: Shoplist.hasSQLite3), .tags(.sqliteFile)) struct DatabaseCheckTests {
+@Suite(.enabled(if: Shoplist.hasSQLite3), .sqlitePass) struct DatabaseCheckTests {
   static let itemCount = 400
 
   static func itemName(_ number: Int) -> String {

@@ -57,7 +57,7 @@ import Testing
     #expect(result.stderr.hasPrefix("shoplist: "))
   }
 
-  @Test(.tags(.sqliteFile)) func aCorruptDatabaseIsExit74AndLeftUntouched() throws {
+  @Test(.sqlitePass) func aCorruptDatabaseIsExit74AndLeftUntouched() throws {
     let shoplist = try Shoplist()
     try FileManager.default.createDirectory(
       at: shoplist.database.deletingLastPathComponent(), withIntermediateDirectories: true
@@ -74,7 +74,7 @@ import Testing
     #expect(shoplist.fileBytes(shoplist.database) == garbage)
   }
 
-  @Test(.tags(.sqliteFile)) func aNonShoplistSQLiteDatabaseIsExit74AndLeftUntouched() throws {
+  @Test(.sqlitePass) func aNonShoplistSQLiteDatabaseIsExit74AndLeftUntouched() throws {
     let shoplist = try Shoplist()
     try FileManager.default.createDirectory(
       at: shoplist.database.deletingLastPathComponent(), withIntermediateDirectories: true
@@ -91,7 +91,7 @@ import Testing
     #expect(shoplist.fileBytes(shoplist.database) == before)
   }
 
-  @Test(.tags(.sqliteFile)) func aDatabaseFromANewerShoplistIsExit78AndLeftUntouched() throws {
+  @Test(.sqlitePass) func aDatabaseFromANewerShoplistIsExit78AndLeftUntouched() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk")
     let bump = try Process.run(
@@ -116,7 +116,7 @@ import Testing
     #expect(result.stderr.hasPrefix("shoplist: "))
   }
 
-  @Test(.tags(.sqliteFile)) func aBusyDatabaseIsExit75AfterTheWait() throws {
+  @Test(.sqlitePass) func aBusyDatabaseIsExit75AfterTheWait() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk")
     // Hold the write lock from another process for longer than the wait.

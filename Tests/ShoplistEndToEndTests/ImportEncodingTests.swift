@@ -117,7 +117,7 @@ import Testing
     #expect(try shoplist.names() == [])
   }
 
-  @Test(.tags(.sqliteFile)) func anUnknownEncodingIsAUsageError() throws {
+  @Test(.sqlitePass) func anUnknownEncodingIsAUsageError() throws {
     let shoplist = try Shoplist()
     let path = try write(Array("name\nTea\n".utf8), "a.csv", in: shoplist)
 

@@ -7,7 +7,7 @@ import Testing
 
 /// Faults around an import: a full disk, the database file swapped while the import waits,
 /// input that ends mid-row. Each gives the documented exit code and one line, and loses nothing.
-@Suite(.tags(.sqliteFile)) struct ImportFaultTests {
+@Suite(.sqlitePass) struct ImportFaultTests {
   func csv(_ count: Int, prefix: String) -> String {
     "name,note\n"
       + (0..<count).map { "\(prefix) \($0),\(String(repeating: "n", count: 150))\n" }
@@ -142,7 +142,7 @@ import Testing
     #expect(try shoplist.names() == [])
   }
 
-  @Test(.tags(.sqliteFile)) func namesThatLookLikeSomethingElseAreJustNames() throws {
+  @Test(.sqlitePass) func namesThatLookLikeSomethingElseAreJustNames() throws {
     let shoplist = try Shoplist()
     let names = [
       "'; DROP TABLE product; --", "Robert\"); DELETE FROM list;--", "42", "-1", "--force",

@@ -30,7 +30,7 @@ import Testing
     #expect(try shoplist.names().count == 4_000)
   }
 
-  @Test(.enabled(if: Shoplist.hasSQLite3), .tags(.sqliteFile))
+  @Test(.enabled(if: Shoplist.hasSQLite3), .sqlitePass)
   func anImportWaitingLongerThanWaitIsExit75AndWritesNothing() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk")
@@ -46,7 +46,7 @@ import Testing
     #expect(try shoplist.snapshot() == before)
   }
 
-  @Test(.enabled(if: Shoplist.hasSQLite3), .tags(.sqliteFile))
+  @Test(.enabled(if: Shoplist.hasSQLite3), .sqlitePass)
   func aKilledImportLeavesTheDatabaseSoundWithNoneOrAllOfIt() throws {
     let shoplist = try Shoplist()
     let count = 100_000

@@ -232,7 +232,7 @@ import Testing
     #expect(try shoplist.names().isEmpty)
   }
 
-  @Test(.tags(.sqliteFile))
+  @Test(.sqlitePass)
   func anIdOfAnotherListsItemGivesTheNewItemAFreshIdAndLeavesTheOtherAlone() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk", "--list", "home")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite(.tags(.sqliteFile)) struct LocationTests {
+@Suite(.sqlitePass) struct LocationTests {
   @Test func theDatabaseOptionWinsOverTheEnvironment() throws {
     let shoplist = try Shoplist()
     let chosen = shoplist.folder.appendingPathComponent("chosen/list.sqlite")

@@ -17,7 +17,7 @@ import Testing
     #expect(try shoplist.names() == ["milk"])
   }
 
-  @Test(.tags(.sqliteFile)) func deletingTheDefaultListCanBeUndoneRedoneAndUndoneAgain() throws {
+  @Test(.sqlitePass) func deletingTheDefaultListCanBeUndoneRedoneAndUndoneAgain() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk")
     try shoplist.ok("lists", "delete", "shopping", "--force")
@@ -44,7 +44,7 @@ import Testing
         + "rename or delete it first")
   }
 
-  @Test(.tags(.sqliteFile)) func theDefaultListBackInPlaceOfOneMadeSinceCanBeRedoneAndUndone()
+  @Test(.sqlitePass) func theDefaultListBackInPlaceOfOneMadeSinceCanBeRedoneAndUndone()
     throws
   {
     let shoplist = try Shoplist()

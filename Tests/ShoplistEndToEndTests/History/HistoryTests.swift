@@ -42,7 +42,7 @@ import Testing
     #expect(at.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil)
   }
 
-  @Test(.enabled(if: Shoplist.hasSQLite3), .tags(.sqliteFile))
+  @Test(.enabled(if: Shoplist.hasSQLite3), .sqlitePass)
   func theNewestThousandEntriesAreKept() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk")

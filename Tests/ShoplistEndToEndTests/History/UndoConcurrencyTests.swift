@@ -30,7 +30,7 @@ import Testing
     }
   }
 
-  @Test(.tags(.sqliteFile)) func aKilledUndoOfALargeImportLeavesTheImportOrItsUndoWhole() throws {
+  @Test(.sqlitePass) func aKilledUndoOfALargeImportLeavesTheImportOrItsUndoWhole() throws {
     let shoplist = try Shoplist()
     let rows = 30_000
     let csv =

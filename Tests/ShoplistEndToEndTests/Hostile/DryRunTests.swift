@@ -8,7 +8,7 @@ import Testing
 
 /// A dry run writes nothing: not even a database file that does not exist.
 @Suite struct DryRunTests {
-  @Test(.tags(.sqliteFile)) func aDryRunCreatesNoDatabase() throws {
+  @Test(.sqlitePass) func aDryRunCreatesNoDatabase() throws {
     let shoplist = try Shoplist()
     let path = try shoplist.file("week.txt", "milk\neggs\n")
 
@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test(
-    .enabled(if: TestTools.runsAsRoot, "running as another user needs root"), .tags(.sqliteFile))
+    .enabled(if: TestTools.runsAsRoot, "running as another user needs root"), .sqlitePass)
   func aDryRunWorksOnADatabaseTheUserCannotWrite() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk", "jam")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Eight processes that all find no database: each waits for the one creating it.
-@Suite(.tags(.sqliteFile)) struct FirstUseTests {
+@Suite(.sqlitePass) struct FirstUseTests {
   @Test func eightProcessesOnADatabaseThatDoesNotExistYetAllSucceed() async throws {
     let rounds = Int(ProcessInfo.processInfo.environment["SHOPLIST_FIRST_USE_ROUNDS"] ?? "") ?? 200
     var shoplist = try Shoplist()

@@ -3,7 +3,7 @@ import Testing
 
 /// A disk with less room than SQLite's shared memory needs: the disk is full, said so, and
 /// nothing of shoplist's is left taking the last space.
-@Suite(.tags(.sqliteFile)) struct NearlyFullDiskTests {
+@Suite(.sqlitePass) struct NearlyFullDiskTests {
   @Test(.enabled(if: FaultTests.canMount, "mounting a small filesystem needs root"))
   func aNearlyFullDiskIsReportedAsFullAndLeavesNoCompanionFiles() throws {
     var shoplist = try Shoplist()

@@ -6,7 +6,7 @@ import Testing
 /// restarts `shoplist serve` itself): signed in once and for good, through a reload and a
 /// restart with another token; a second browser refused in words; removal signs the phone
 /// out. It leaves screenshots of the refusal page and the list signed in as a member.
-@Suite struct MemberBrowserTests {
+@Suite(.sqlitePass) struct MemberBrowserTests {
   @Test(
     .enabled(
       if: TestTools.runs(needing: TestTools.hasBrowser),

@@ -9,7 +9,7 @@ import Testing
 /// invite link signs a phone in for good, once; the member's changes carry their name;
 /// `shoplist members remove`, run in another process, ends their access and their open event
 /// streams at once; and the database holds no secret in clear.
-@Suite struct MemberServeTests {
+@Suite(.sqlitePass) struct MemberServeTests {
   static let token = "the-first-token-of-the-household"
 
   @Test func theInviteLinkSignsInOnceWithACookieForGoodAndThenIsUsed() throws {
@@ -228,7 +228,7 @@ import Testing
     #expect(server.stop().status == 0)
   }
 
-  @Test(.tags(.sqliteFile)) func theDatabaseHoldsNoSecretOrCodeInClear() throws {
+  @Test func theDatabaseHoldsNoSecretOrCodeInClear() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk")
     let server = try ServingShoplist(shoplist)

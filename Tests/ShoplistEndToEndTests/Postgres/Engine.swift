@@ -12,36 +12,18 @@ enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
   var testDescription: String { rawValue }
 
   /// The engine the suite's commands run against unless a test chooses:
-  /// `SHOPLIST_TEST_ENGINE=postgres swift test --filter ShoplistEndToEndTests` runs the whole
-  /// end-to-end suite on PostgreSQL (tests of what only a file can show run on SQLite still).
+  /// `SHOPLIST_TEST_ENGINE=postgres swift test --filter ShoplistEndToEndTests` runs the
+  /// end-to-end suite on PostgreSQL (all but the tests marked ``Testing/Trait/sqlitePass``).
   static let suite: Engine = {
     let name = ProcessInfo.processInfo.environment["SHOPLIST_TEST_ENGINE"] ?? ""
     return Engine(rawValue: name.lowercased()) ?? .sqlite
   }()
-
-  /// The engine of a new shoplist in the running test: the suite's, or SQLite for a test
-  /// about the database file itself (tagged ``Testing/Tag/sqliteFile``).
-  static var current: Engine {
-    Test.current?.tags.contains(.sqliteFile) == true ? .sqlite : suite
-  }
 
   /// Where a new shoplist in `folder` keeps its data: a file in it, or a new database.
   func location(in folder: URL) throws -> String {
     switch self {
     case .sqlite: folder.appendingPathComponent("data/shoplist.sqlite").path
     case .postgres: try Self.cluster().makeDatabase()
-    }
-  }
-
-  /// Runs `body`; on PostgreSQL its failures are a known issue, reported as such (`comment`
-  /// says which), not a failure of the run: for the few promises PostgreSQL does not keep yet.
-  static func knownIssueOnPostgres(
-    _ comment: Comment, _ body: () throws -> Void,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    guard current == .postgres else { return try body() }
-    withKnownIssue(comment, isIntermittent: true, sourceLocation: sourceLocation) {
-      try body()
     }
   }
 
@@ -53,7 +35,7 @@ enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
   /// A shoplist whose `SHOPLIST_DB` names a new, empty database of this engine.
   func shoplist() throws -> Shoplist {
     var shoplist = try Shoplist()
-    if self != Self.current {
+    if self != Self.suite {
       shoplist.environment["SHOPLIST_DB"] = try location(in: shoplist.folder)
     }
     return shoplist
@@ -68,8 +50,13 @@ enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
   }
 }
 
-extension Tag {
-  /// A test of what only an SQLite file shows (its path, its bytes, its permissions, its
-  /// damage): it runs on SQLite whatever engine the suite runs on.
-  @Tag static var sqliteFile: Self
+extension Trait where Self == ConditionTrait {
+  /// For the tests that run in the SQLite pass of the end-to-end suite only: those of what only
+  /// an SQLite file shows (its path, bytes, permissions, damage); those of `serve`, whose
+  /// behaviour on PostgreSQL has suites of its own (`PostgresServeTests`, `SeveralHostsTests`,
+  /// `PostgresFaultTests`), which keeps the PostgreSQL pass to the command line; and those
+  /// suites themselves, which choose their engines and need running once.
+  static var sqlitePass: Self {
+    .enabled(if: Engine.suite == .sqlite, "runs in the SQLite pass of the suite")
+  }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// The built binary against PostgreSQL when things go wrong: the contract's exit statuses,
 /// nothing written, and never the password in any output.
-@Suite(.enabled(if: Engine.all.contains(.postgres)))
+@Suite(.enabled(if: Engine.all.contains(.postgres)), .sqlitePass)
 struct PostgresFailureTests {
   @Test func aWrongPasswordIs77AndNoOutputShowsAPassword() throws {
     let cluster = try Engine.cluster()

@@ -11,7 +11,7 @@ import Testing
 /// under writers, a command killed in the middle of its transaction, a server's LISTEN across
 /// a restart. Each test has a cluster of its own, which it may stop without disturbing the
 /// others'.
-@Suite(.serialized, .enabled(if: Engine.all.contains(.postgres)))
+@Suite(.serialized, .enabled(if: Engine.all.contains(.postgres)), .sqlitePass)
 struct PostgresFaultTests {
   /// A dedicated cluster on loopback, a database on it, and a shoplist whose `SHOPLIST_DB`
   /// names that database.

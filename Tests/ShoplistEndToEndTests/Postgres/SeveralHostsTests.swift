@@ -12,7 +12,7 @@ import Testing
 /// over its own network link (network namespaces and veth pairs on this machine; see
 /// ``NetworkNamespaces``).
 @Suite(
-  .serialized,
+  .serialized, .sqlitePass,
   .enabled(
     if: TestTools.runs(
       needing: PostgresCluster.installedBin != nil && NetworkNamespaces.available)))

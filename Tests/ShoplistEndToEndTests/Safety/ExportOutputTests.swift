@@ -14,7 +14,7 @@ import Testing
     return shoplist
   }
 
-  @Test(.tags(.sqliteFile), arguments: ["", "-wal", "-shm", "-journal"])
+  @Test(.sqlitePass, arguments: ["", "-wal", "-shm", "-journal"])
   func theDatabaseOrItsCompanionFilesAreRefusedWithExit73(suffix: String) throws {
     let shoplist = try filled()
     let before = shoplist.databaseBytes()
@@ -28,7 +28,7 @@ import Testing
     #expect(try shoplist.names() == ["milk", "eggs"])
   }
 
-  @Test(.tags(.sqliteFile)) func theDatabaseThroughALinkOrAnotherSpellingIsRefused() throws {
+  @Test(.sqlitePass) func theDatabaseThroughALinkOrAnotherSpellingIsRefused() throws {
     let shoplist = try filled()
     let link = shoplist.folder.appendingPathComponent("backup.json")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: shoplist.database)

@@ -3,7 +3,7 @@ import Testing
 
 /// Values another program wrote into the database reach the terminal escaped, and the JSON
 /// output and exports exactly.
-@Suite(.enabled(if: Shoplist.hasSQLite3), .tags(.sqliteFile)) struct TerminalSafetyTests {
+@Suite(.enabled(if: Shoplist.hasSQLite3), .sqlitePass) struct TerminalSafetyTests {
   /// An item whose fields carry a title change, a screen clear, a clipboard write and a
   /// right-to-left override, written by the sqlite3 shell, as any program could.
   func planted() throws -> Shoplist {

@@ -9,7 +9,7 @@ import Testing
 
 /// No number of idle, slow or excess connections stops `shoplist serve` answering others, or
 /// kills it: the real binary, held open by raw sockets.
-@Suite(.serialized) struct ConnectionTests {
+@Suite(.serialized, .sqlitePass) struct ConnectionTests {
   @Test(.timeLimit(.minutes(2)))
   func twoThousandIdleConnectionsDoNotKeepAnAuthorisedRequestWaiting() throws {
     RawConnection.allowOpenFiles(8_192)
@@ -175,65 +175,57 @@ import Testing
 
   @Test(.timeLimit(.minutes(2)))
   func requestsSentJustBeforeSigtermAreAnswered() throws {
-    try Engine.knownIssueOnPostgres(
-      "serve on PostgreSQL, under twenty 7,000-item loads, reads some requests too late"
-    ) {
-      let shoplist = try Shoplist()
-      try Self.fillWithALongList(shoplist)
-      let server = try ServingShoplist(shoplist)
-      let bearer = ["Authorization: Bearer \(server.token)"]
-      // Phones connected and idle, each between two requests.
-      let phones = (0..<20).compactMap { _ in RawConnection(port: server.port) }
-      for phone in phones {
-        #expect(phone.request("GET", "/api/lists", port: server.port, headers: bearer) == 200)
-      }
-      // Each sends its next request, and the signal comes before the server has read them.
-      for phone in phones {
-        phone.send(
-          "GET /api/lists/shopping HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
-            + "\(bearer[0])\r\n\r\n")
-      }
-      kill(server.process.processIdentifier, SIGTERM)
+    let shoplist = try Shoplist()
+    try Self.fillWithALongList(shoplist)
+    let server = try ServingShoplist(shoplist)
+    let bearer = ["Authorization: Bearer \(server.token)"]
+    // Phones connected and idle, each between two requests.
+    let phones = (0..<20).compactMap { _ in RawConnection(port: server.port) }
+    for phone in phones {
+      #expect(phone.request("GET", "/api/lists", port: server.port, headers: bearer) == 200)
+    }
+    // Each sends its next request, and the signal comes before the server has read them.
+    for phone in phones {
+      phone.send(
+        "GET /api/lists/shopping HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+          + "\(bearer[0])\r\n\r\n")
+    }
+    kill(server.process.processIdentifier, SIGTERM)
 
-      let results = Mutex<[(whole: Bool, bytes: Int)]>([])
-      let group = DispatchGroup()
-      for phone in phones {
-        DispatchQueue.global().async(group: group) {
-          let result = phone.readSlowly(pause: 0, for: 20)
-          results.withLock { $0.append(result) }
-        }
+    let results = Mutex<[(whole: Bool, bytes: Int)]>([])
+    let group = DispatchGroup()
+    for phone in phones {
+      DispatchQueue.global().async(group: group) {
+        let result = phone.readSlowly(pause: 0, for: 20)
+        results.withLock { $0.append(result) }
       }
-      group.wait()
-      let (status, stderr) = server.stop(SIGTERM)
-      #expect(status == 0, "\(stderr)")
-      for (index, result) in results.withLock({ $0 }).enumerated() {
-        #expect(result.whole, "phone \(index + 1) got \(result.bytes) bytes")
-      }
+    }
+    group.wait()
+    let (status, stderr) = server.stop(SIGTERM)
+    #expect(status == 0, "\(stderr)")
+    for (index, result) in results.withLock({ $0 }).enumerated() {
+      #expect(result.whole, "phone \(index + 1) got \(result.bytes) bytes")
     }
   }
 
   @Test(.timeLimit(.minutes(2)))
   func aReaderSlowerThanTheGracePeriodDoesNotHoldTheServer() throws {
-    try Engine.knownIssueOnPostgres(
-      "serve on PostgreSQL loads a 60,000-item list slower than the shutdown allows"
-    ) {
-      let shoplist = try Shoplist()
-      // More than the sockets between them hold: the server still has most of it to send.
-      try Self.fillWithALongList(shoplist, items: 60_000)
-      let server = try ServingShoplist(shoplist, ["--grace", "2"])
-      guard let stalled = RawConnection(port: server.port, receiveBuffer: 4_096) else {
-        throw Shoplist.Failure("cannot connect")
-      }
-      stalled.send(
-        "GET /api/lists/shopping HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
-          + "Authorization: Bearer \(server.token)\r\n\r\n")
-      usleep(500_000)
-      let signalled = Date()
-      let (status, _) = server.stop(SIGTERM)
-      let seconds = Date().timeIntervalSince(signalled)
-      #expect(status == 0)
-      #expect(seconds >= 1.5 && seconds < 6, "exited \(seconds) s after SIGTERM")
+    let shoplist = try Shoplist()
+    // More than the sockets between them hold: the server still has most of it to send.
+    try Self.fillWithALongList(shoplist, items: 60_000)
+    let server = try ServingShoplist(shoplist, ["--grace", "2"])
+    guard let stalled = RawConnection(port: server.port, receiveBuffer: 4_096) else {
+      throw Shoplist.Failure("cannot connect")
     }
+    stalled.send(
+      "GET /api/lists/shopping HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+        + "Authorization: Bearer \(server.token)\r\n\r\n")
+    usleep(500_000)
+    let signalled = Date()
+    let (status, _) = server.stop(SIGTERM)
+    let seconds = Date().timeIntervalSince(signalled)
+    #expect(status == 0)
+    #expect(seconds >= 1.5 && seconds < 6, "exited \(seconds) s after SIGTERM")
   }
 
   /// About 1.6 MB of list document for 7,000 items with notes.

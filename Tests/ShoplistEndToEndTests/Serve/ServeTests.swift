@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// `shoplist serve`, the real binary on loopback.
-@Suite(.serialized) struct ServeTests {
+@Suite(.serialized, .sqlitePass) struct ServeTests {
   @Test func itPrintsTheAddressWithANewTokenAndListensOnLoopbackOnly() throws {
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist)
@@ -82,46 +82,42 @@ import Testing
   }
 
   @Test func sigtermLetsRequestsInFlightFinishAndExitsZero() throws {
-    try Engine.knownIssueOnPostgres(
-      "serve on PostgreSQL loads a 60,000-item list slower than the shutdown allows"
-    ) {
-      let shoplist = try Shoplist()
-      let rows = (1...60_000).map { "item \($0),\($0 % 7 + 1)" }.joined(separator: "\n")
-      let imported = try shoplist.run(
-        arguments: ["import", "-", "--format", "csv", "-q"], stdin: "name,quantity\n" + rows)
-      #expect(imported.status == 0)
-      let server = try ServingShoplist(shoplist)
-      let events = shoplist.folder.appendingPathComponent("events.txt")
-      let stream = try Self.openStream(server, into: events)
-      try Self.waitFor("the stream to open", within: 5) {
-        Self.text(events).contains(": connected")
-      }
-
-      // A long document read slowly (14 MB at 4 MB/s, more than the sockets hold), and some
-      // writes, in flight when the signal comes: each curl started at once, its answer
-      // collected afterwards.
-      var requests = [
-        try InFlight(server, "GET", "/api/lists/shopping", curlOptions: ["--limit-rate", "4M"])
-      ]
-      for index in 0..<3 {
-        requests.append(
-          try InFlight(
-            server, "POST", "/api/lists/shopping/items", json: #"{"name": "late \#(index)"}"#))
-      }
-      usleep(700_000)
-      let (status, stderr) = server.stop(SIGTERM)
-      stream.waitUntilExit()
-
-      #expect(status == 0, "\(stderr)")
-      for request in requests {
-        let answer = request.finish()
-        #expect(answer.status == 200, "\(answer.body.prefix(200))")
-        let whole = answer.body.hasSuffix("]}\n")
-        #expect(whole, "cut at \(answer.body.utf8.count) bytes")
-      }
-      #expect(try shoplist.run("db", "check").stdout == "ok\n")
-      #expect(try shoplist.names().count >= 60_000)
+    let shoplist = try Shoplist()
+    let rows = (1...60_000).map { "item \($0),\($0 % 7 + 1)" }.joined(separator: "\n")
+    let imported = try shoplist.run(
+      arguments: ["import", "-", "--format", "csv", "-q"], stdin: "name,quantity\n" + rows)
+    #expect(imported.status == 0)
+    let server = try ServingShoplist(shoplist)
+    let events = shoplist.folder.appendingPathComponent("events.txt")
+    let stream = try Self.openStream(server, into: events)
+    try Self.waitFor("the stream to open", within: 5) {
+      Self.text(events).contains(": connected")
     }
+
+    // A long document read slowly (14 MB at 4 MB/s, more than the sockets hold), and some
+    // writes, in flight when the signal comes: each curl started at once, its answer
+    // collected afterwards.
+    var requests = [
+      try InFlight(server, "GET", "/api/lists/shopping", curlOptions: ["--limit-rate", "4M"])
+    ]
+    for index in 0..<3 {
+      requests.append(
+        try InFlight(
+          server, "POST", "/api/lists/shopping/items", json: #"{"name": "late \#(index)"}"#))
+    }
+    usleep(700_000)
+    let (status, stderr) = server.stop(SIGTERM)
+    stream.waitUntilExit()
+
+    #expect(status == 0, "\(stderr)")
+    for request in requests {
+      let answer = request.finish()
+      #expect(answer.status == 200, "\(answer.body.prefix(200))")
+      let whole = answer.body.hasSuffix("]}\n")
+      #expect(whole, "cut at \(answer.body.utf8.count) bytes")
+    }
+    #expect(try shoplist.run("db", "check").stdout == "ok\n")
+    #expect(try shoplist.names().count >= 60_000)
   }
 
   @Test(.enabled(if: TestTools.runs(needing: TestTools.hasFuzzer), "needs schemathesis (pip)"))
@@ -157,7 +153,7 @@ import Testing
     .enabled(
       if: TestTools.runs(needing: TestTools.hasBrowser),
       "needs chromium, chromium-driver and selenium"),
-    .timeLimit(.minutes(5)), .tags(.sqliteFile))
+    .timeLimit(.minutes(5)))
   func thePageWorksInARealBrowserOnlineAndOffline() throws {
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist, ["--wait", "1"])

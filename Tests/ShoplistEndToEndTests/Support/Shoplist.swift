@@ -58,7 +58,8 @@ struct Shoplist {
       return folder.appendingPathComponent("data/shoplist.sqlite")
     }
     if location.contains("://") {
-      // A test that looks at the file runs on SQLite: tagged so, or given a file of its own.
+      // A test that looks at the file runs in the SQLite pass only (``sqlitePass``), or is
+      // given a file of its own.
       Issue.record("the test looks for a database file, but runs on \(location.prefix(13))…")
       return folder.appendingPathComponent("data/no-file-on-this-engine")
     }
@@ -74,7 +75,7 @@ struct Shoplist {
       "HOME": folder.appendingPathComponent("home").path,
       "LANG": "C.UTF-8",
     ]
-    environment["SHOPLIST_DB"] = try Engine.current.location(in: folder)
+    environment["SHOPLIST_DB"] = try Engine.suite.location(in: folder)
   }
 
   /// Runs `shoplist` with `arguments` and waits for it.
