@@ -18,22 +18,13 @@ struct PostgresServeTests {
     let (stream, events) = try ServeTests.connectedStream(server, of: shoplist)
     defer { stream.terminate() }
 
-    // Quiet: the server's connections sent nothing for a while (the last query of each is
-    // older than a second, and stays so).
-    func lastQueryAge() throws -> Double {
-      let text = try cluster.psql(
-        """
-        SELECT coalesce(extract(epoch FROM now() - max(query_start)), 999) FROM pg_stat_activity
-        WHERE datname = '\(database)' AND pid <> pg_backend_pid()
-        """)
-      return Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    // Quiet: the server's connections sent nothing for a while.
+    try Self.expectQuiet {
+      Double(
+        try cluster.psql(
+          Self.lastQueryAge(where: "datname = '\(database)' AND pid <> pg_backend_pid()")
+        ).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
-    Thread.sleep(forTimeInterval: 1.5)
-    let before = try lastQueryAge()
-    Thread.sleep(forTimeInterval: 1.0)
-    let after = try lastQueryAge()
-    #expect(before >= 1.0, "a query \(before) s ago while nothing changed")
-    #expect(after >= before + 0.9, "the server asked the database while nothing changed")
     let listeners = try cluster.psql(
       "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)' AND query LIKE 'LISTEN%'"
     )
@@ -45,5 +36,29 @@ struct PostgresServeTests {
     try ServeTests.waitForChange(to: "party", in: events)
     let took = Date().timeIntervalSince(start)
     #expect(took < 1.5, "the change took \(took) s to reach the stream")
+  }
+
+  /// The age in seconds of the newest query of the sessions `filter` picks in
+  /// `pg_stat_activity` (999 when there is none), as SQL.
+  static func lastQueryAge(where filter: String) -> String {
+    "SELECT coalesce(extract(epoch FROM now() - max(query_start)), 999)"
+      + " FROM pg_stat_activity WHERE \(filter)"
+  }
+
+  /// Expects the sessions whose newest query `lastQueryAge` tells the age of to stay quiet:
+  /// that query over a second old after a while, and older by as much a second later.
+  static func expectQuiet(
+    _ lastQueryAge: () throws -> Double, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    Thread.sleep(forTimeInterval: 1.5)
+    let before = try lastQueryAge()
+    Thread.sleep(forTimeInterval: 1.0)
+    let after = try lastQueryAge()
+    #expect(
+      before >= 1.0, "a query \(before) s ago while nothing changed",
+      sourceLocation: sourceLocation)
+    #expect(
+      after >= before + 0.9, "a server asked the database while nothing changed",
+      sourceLocation: sourceLocation)
   }
 }
