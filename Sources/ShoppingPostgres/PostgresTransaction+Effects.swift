@@ -75,9 +75,7 @@ extension PostgresTransaction {
         """, id, name, Naming.key(name).value, createdAt.wholeSeconds)
 
     case let .insertProduct(product, listID):
-      try insert(
-        product, listID: listID,
-        position: "(SELECT coalesce(max(position), 0) + 1 FROM product WHERE list_id = $11)")
+      try append([product], to: listID)
 
     case let .restoreList(id, name, createdAt, position):
       try run(
@@ -96,7 +94,7 @@ extension PostgresTransaction {
         WHERE list_id = $1 AND position >= $2
           AND EXISTS (SELECT 1 FROM product WHERE list_id = $1 AND position = $2)
         """, listID, position)
-      try insert(product, listID: listID, position: "\(position)")
+      try insert(product, listID: listID, position: position)
 
     case let .renameList(id, name):
       try expectChange(
@@ -180,17 +178,18 @@ extension PostgresTransaction {
     }
   }
 
-  /// Inserts `product` into `listID` at `position`, SQL that may name the list as $11.
-  private func insert(_ product: Product, listID: UUID, position: String) throws(DatabaseError) {
+  /// Inserts `product` into `listID` under the sort key `position`.
+  private func insert(_ product: Product, listID: UUID, position: Int64) throws(DatabaseError) {
     var binds = PostgresBindings()
     Self.bind(product, into: &binds)
     binds.append(listID)
-    let sql = """
+    binds.append(position)
+    try session.execute(
+      """
       INSERT INTO product (id, name, name_key, is_checked, quantity, unit, category, note,
         added_at, updated_at, list_id, position)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \(position))
-      """
-    try session.execute(sql, binds)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+      """, binds)
   }
 
   private func reorder(_ listID: UUID, _ order: [UUID]) throws(DatabaseError) {
