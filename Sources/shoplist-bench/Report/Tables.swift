@@ -61,18 +61,20 @@ enum Tables {
     return table.text
   }
 
+  /// A serve line's measured value, with its note.
+  private static func measured(_ result: ServeResult) -> String {
+    guard let note = result.note else { return result.value }
+    return result.value + (result.value.isEmpty ? escaped(note) : " (\(escaped(note)))")
+  }
+
   static func serve(_ results: [ServeResult]) -> String {
     var table = MarkdownTable(
       header: ["serve benchmark", "server", "measured", "median", "tail", "target", "result"],
       rightAligned: [2, 3, 4]
     )
     for result in results {
-      var measured = result.value
-      if let note = result.note {
-        measured += measured.isEmpty ? escaped(note) : " (\(escaped(note)))"
-      }
       table.rows.append([
-        result.benchmark, result.tool, measured, result.p50 ?? "", result.tail ?? "",
+        result.benchmark, result.tool, measured(result), result.p50 ?? "", result.tail ?? "",
         result.target ?? "", result.met.map { $0 ? "PASS" : "**MISS**" } ?? "",
       ])
     }
@@ -89,12 +91,8 @@ enum Tables {
       rightAligned: [2, 3, 4, 5]
     )
     for result in results {
-      var measured = result.value
-      if let note = result.note {
-        measured += measured.isEmpty ? escaped(note) : " (\(escaped(note)))"
-      }
       table.rows.append([
-        result.benchmark, result.tool, measured, result.p50 ?? "", result.tail ?? "",
+        result.benchmark, result.tool, measured(result), result.p50 ?? "", result.tail ?? "",
         result.ratio ?? "",
       ])
     }

@@ -200,6 +200,30 @@ import Testing
     }
   }
 
+  /// Runs `action` (a command, a request) and expects its change to `list` on the stream
+  /// `events` within a second of the action's end, and within three of its start.
+  ///
+  /// - Returns: What `action` returned.
+  @discardableResult
+  static func expectChange<T>(
+    to list: String, in events: URL, by action: () throws -> T,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> T {
+    let start = Date()
+    let result = try action()
+    let ended = Date()
+    try waitForChange(to: list, in: events)
+    let seen = Date()
+    #expect(
+      seen.timeIntervalSince(ended) < 1.0,
+      "the change reached the stream \(seen.timeIntervalSince(ended)) s after the action ended",
+      sourceLocation: sourceLocation)
+    #expect(
+      seen.timeIntervalSince(start) < 3.0, "\(seen.timeIntervalSince(start)) s in all",
+      sourceLocation: sourceLocation)
+    return result
+  }
+
   /// An event stream read by curl into `file`, with the server's token unless `credential`
   /// gives other curl options (a member's cookie).
   static func openStream(
