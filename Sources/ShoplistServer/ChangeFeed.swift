@@ -20,8 +20,15 @@ final class ChangeFeed: Sendable {
   let service: ShoppingService
   let interval: Duration
 
+  /// A list that changed, and the newest history entry when it was seen to: a client that
+  /// holds the list as it stands at that entry (or a later one) has the change already.
+  struct Change: Equatable, Sendable {
+    let list: String
+    let entry: Int
+  }
+
   private struct Subscriber {
-    let continuation: AsyncStream<String>.Continuation
+    let continuation: AsyncStream<Change>.Continuation
     /// The member whose stream it is, if a member's.
     let member: UUID?
   }
@@ -58,11 +65,11 @@ final class ChangeFeed: Sendable {
     self.executor = executor
   }
 
-  /// The names of lists as they change, until the stream is dropped or ``finish()``, or,
-  /// for a member's stream, until `member` is removed.
-  func subscribe(member: UUID? = nil) -> AsyncStream<String> {
+  /// The lists as they change, until the stream is dropped or ``finish()``, or, for a
+  /// member's stream, until `member` is removed.
+  func subscribe(member: UUID? = nil) -> AsyncStream<Change> {
     let (stream, continuation) = AsyncStream.makeStream(
-      of: String.self, bufferingPolicy: .bufferingNewest(256))
+      of: Change.self, bufferingPolicy: .bufferingNewest(256))
     let id: Int? = state.withLock { state in
       guard !state.finished else { return nil }
       let id = state.nextID
@@ -143,7 +150,8 @@ final class ChangeFeed: Sendable {
     guard !lists.isEmpty else { return }
     let subscribers = state.withLock { Array($0.subscribers.values) }
     for list in lists {
-      for subscriber in subscribers { subscriber.continuation.yield(list) }
+      let change = Change(list: list, entry: newest)
+      for subscriber in subscribers { subscriber.continuation.yield(change) }
     }
   }
 

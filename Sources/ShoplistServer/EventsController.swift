@@ -5,7 +5,8 @@ import ServiceLifecycle
 import ShoppingTransfer
 
 /// `GET /api/events`: Server-Sent Events, an event `change` with data `{"list": NAME}` for
-/// each list that changes. A comment every ``keepAlive`` keeps proxies and phones from closing
+/// each list that changes, its `id` the newest history entry then (a page that holds the
+/// list as it stands at that entry already has the change, and need not read it again). A comment every ``keepAlive`` keeps proxies and phones from closing
 /// a quiet stream; the stream ends when the client goes, the server shuts down, or, for a
 /// member's stream, the member is removed.
 struct EventsController<Context: RequesterContext>: Sendable {
@@ -33,10 +34,10 @@ struct EventsController<Context: RequesterContext>: Sendable {
           await withGracefulShutdownHandler {
             await withTaskGroup(of: Void.self) { group in
               group.addTask {
-                for await list in changes {
+                for await change in changes {
+                  let data = JSONText.object(["list": change.list])
                   send.yield(
-                    ByteBuffer(
-                      string: "event: change\ndata: \(JSONText.object(["list": list]))\n\n"))
+                    ByteBuffer(string: "id: \(change.entry)\nevent: change\ndata: \(data)\n\n"))
                 }
                 send.finish()
               }

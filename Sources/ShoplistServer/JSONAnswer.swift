@@ -31,9 +31,37 @@ enum JSONAnswer {
     return answer
   }
 
+  /// A document that stands at the history entry `version`: sent with that `ETag`, or, when
+  /// the request's `If-None-Match` names it already, 304 without the document.
+  static func document(_ bytes: ByteBuffer, version: Int, for request: Request) -> Response {
+    let tag = "\"\(version)\""
+    if let wanted = request.headers[.ifNoneMatch], matches(wanted, tag) {
+      return Response(
+        status: .notModified, headers: [.eTag: tag, .cacheControl: "no-store"])
+    }
+    var answer = response(status: .ok, bytes: bytes)
+    answer.headers[.eTag] = tag
+    return answer
+  }
+
+  /// Whether an `If-None-Match` value (`"12"`, `"11", "12"`, `W/"12"` or `*`) names `tag`.
+  static func matches(_ wanted: String, _ tag: String) -> Bool {
+    wanted.split(separator: ",").contains { part in
+      var candidate = part
+      while candidate.first == " " || candidate.first == "\t" { candidate.removeFirst() }
+      while candidate.last == " " || candidate.last == "\t" { candidate.removeLast() }
+      if candidate == "*" { return true }
+      if candidate.hasPrefix("W/") { candidate = candidate.dropFirst(2) }
+      return candidate == tag
+    }
+  }
+
   private static func response(status: HTTPResponse.Status, text: String) -> Response {
-    let bytes = ByteBuffer(string: text)
-    return Response(
+    response(status: status, bytes: ByteBuffer(string: text))
+  }
+
+  private static func response(status: HTTPResponse.Status, bytes: ByteBuffer) -> Response {
+    Response(
       status: status,
       headers: [
         .contentType: "application/json; charset=utf-8", .cacheControl: "no-store",

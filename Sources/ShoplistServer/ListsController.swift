@@ -12,6 +12,8 @@ import ShoppingTransfer
 /// carry the member's name when a member of the household made them.
 struct ListsController<Context: RequesterContext>: Sendable {
   let service: ShoppingService
+  /// The documents answered last, while the database stays as it was.
+  let documents = ListDocumentCache()
 
   func addRoutes(to group: RouterGroup<Context>) {
     group
@@ -42,9 +44,25 @@ struct ListsController<Context: RequesterContext>: Sendable {
     }
   }
 
+  /// The list document, as it was answered last while the database has not changed since
+  /// (see ``ListDocumentCache``). It carries the history entry it stands at as its `ETag`:
+  /// asked `If-None-Match` with it, the answer is 304 and no document.
   @Sendable func list(_ request: Request, context: Context) async throws -> Response {
     let name = try listName(context)
-    return try await json { ListDocuments.list(try service.list(named: name)) }
+    // Read before the list is: a change committed in between moves it on (a few
+    // microseconds, and never behind a transaction: asked here on the event loop).
+    let stamp = service.changeStamp()
+    if let stamp, let kept = documents.document(named: name, at: stamp) {
+      return JSONAnswer.document(kept.body, version: kept.version, for: request)
+    }
+    let service = self.service
+    let document = try await NIOThreadPool.singleton.runIfActive {
+      let (list, version) = try service.versionedList(named: name)
+      return ListDocumentCache.Document(
+        body: ByteBuffer(string: ListDocuments.list(list)), version: version)
+    }
+    if let stamp { documents.keep(document, named: name, at: stamp) }
+    return JSONAnswer.document(document.body, version: document.version, for: request)
   }
 
   @Sendable func addItem(_ request: Request, context: Context) async throws -> Response {

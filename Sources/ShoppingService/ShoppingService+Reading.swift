@@ -14,6 +14,23 @@ extension ShoppingService {
     try readList(named: name) { repository, header in try repository.loadList(header) }
   }
 
+  /// ``list(named:)`` with the number of the newest history entry when the list was read, from
+  /// the same snapshot: the list as every change up to that entry left it. A client holding
+  /// the list at that number holds it exactly as long as no later entry touches the list.
+  public func versionedList(named name: String?) throws -> (list: ShoppingList, version: Int) {
+    try readList(named: name) { repository, header in
+      (try repository.loadList(header), try repository.newestHistoryID())
+    }
+  }
+
+  /// A number that changes whenever anything is committed to the database, by anyone, or nil
+  /// when the storage cannot tell without reading (see
+  /// ``ShoppingStorage/ShoppingStorage/changeStamp()``): while it stays the same, what was
+  /// read still holds.
+  public func changeStamp() -> Int? {
+    storage.changeStamp()
+  }
+
   /// The list `name`'s products in order, handed to `body` one at a time with their 1-based
   /// positions, without building the list in memory: for a long list streamed into an
   /// output.

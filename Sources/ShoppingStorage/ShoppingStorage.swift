@@ -60,4 +60,17 @@ public protocol ShoppingStorage: AnyObject, Sendable {
 
   /// The problems a check of the whole storage finds, one line each: empty when healthy.
   func integrityProblems() throws(DatabaseError) -> [String]
+
+  /// A number that changes whenever a write is committed — through this storage, another
+  /// connection or another process — read without reading any data; nil when the storage
+  /// cannot tell that cheaply, or not now. Two equal stamps mean nothing was committed between
+  /// the two readings: what was read after the first still holds at the second, so a server
+  /// may answer again with what it made of it.
+  ///
+  /// Cheap enough to ask before every read; the default is nil (never known).
+  func changeStamp() -> Int?
+}
+
+extension ShoppingStorage {
+  public func changeStamp() -> Int? { nil }
 }

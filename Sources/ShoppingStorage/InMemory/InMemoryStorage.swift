@@ -79,6 +79,11 @@ public final class InMemoryStorage: ShoppingStorage, Sendable {
     return try body(transaction)
   }
 
+  /// The number of writes committed so far.
+  public func changeStamp() -> Int? {
+    tables.withLock { $0.version }
+  }
+
   public func integrityProblems() throws(DatabaseError) -> [String] {
     let tables = tables.withLock { $0 }
     var problems: [String] = []

@@ -78,6 +78,10 @@ import Testing
       Self.text(events).contains("event: change\ndata: {\"list\": \"party\"}\n\n")
     }
     #expect(Date().timeIntervalSince(started) < 1)
+    // Its id is the newest history entry: the add's.
+    let history = try shoplist.ok("history", "--json").stdout
+    let newest = try #require(history.firstMatch(of: /"id": (\d+)/)?.1)
+    #expect(Self.text(events).contains("id: \(newest)\nevent: change\ndata: {\"list\": \"party\"}"))
     server.stop()
   }
 
