@@ -137,8 +137,8 @@ struct ListsController<Context: RequesterContext>: Sendable {
     let itemAlone = try Self.returnsItem(request)
     return try await JSONAnswer.make(recording: {
       let outcome = try service.perform(
-        intent, onList: list, returningCompleteList: true, by: requester.memberName,
-        labelling: { requester.labelPrefix + describe($0) })
+        intent, onList: list, returningCompleteList: !itemAlone, numberingItems: itemAlone,
+        by: requester.memberName, labelling: { requester.labelPrefix + describe($0) })
       let text = itemAlone ? alone(outcome) : ListDocuments.list(outcome.list)
       return (text, outcome.entry)
     })
@@ -157,7 +157,7 @@ struct ListsController<Context: RequesterContext>: Sendable {
   /// The `?return=item` answer for a change to one item: its object, or `{"removed": ID}`.
   private static func itemAnswer(_ outcome: ListOutcome) -> String {
     guard let change = outcome.items.first else { return changedItems(outcome) }
-    if let after = change.after { return object(after, in: outcome.list) + "\n" }
+    if let after = change.after { return object(after, in: outcome) + "\n" }
     return JSONValue.object(["removed": .string(change.before?.id.canonicalText ?? "")]).document
   }
 
@@ -174,14 +174,16 @@ struct ListsController<Context: RequesterContext>: Sendable {
   private static func changedItems(_ outcome: ListOutcome) -> String {
     var changed: [JSONValue] = []
     for case let .updateProduct(product) in outcome.effects {
-      changed.append(
-        .raw(object(outcome.list.products[id: product.id] ?? product, in: outcome.list)))
+      changed.append(.raw(object(outcome.list.products[id: product.id] ?? product, in: outcome)))
     }
     return JSONValue.object(["items": .array(changed)]).document
   }
 
-  private static func object(_ product: Product, in list: ShoppingList) -> String {
-    ListDocuments.item(product, position: (list.products.index(id: product.id) ?? 0) + 1)
+  /// The item's object, numbered by its position on the list after the change.
+  private static func object(_ product: Product, in outcome: ListOutcome) -> String {
+    let position =
+      outcome.positions[product.id] ?? (outcome.list.products.index(id: product.id) ?? 0) + 1
+    return ListDocuments.item(product, position: position)
   }
 
   private func json(

@@ -53,6 +53,26 @@ extension ShoppingRepository {
     if let failure { throw failure }
   }
 
+  /// Counted along the order index, one statement a product: the entries before it, never
+  /// the rows.
+  public func positions(
+    of ids: [Product.ID], inList listID: ShoppingList.ID
+  ) throws(DatabaseError) -> [Product.ID: Int] {
+    try checkUsable()
+    var found: [Product.ID: Int] = [:]
+    for id in ids {
+      let position = try connection.integer(
+        """
+        SELECT (SELECT count(*) FROM product AS p WHERE p.listId = q.listId
+          AND (p.position < q.position OR (p.position = q.position AND p.rowid <= q.rowid)))
+        FROM product AS q WHERE q.id = ? AND q.listId = ?
+        """,
+        [.id(id), .id(listID)])
+      if let position { found[id] = position }
+    }
+    return found
+  }
+
   /// The part of a list that the name keys `keys` and the product ids `ids` pick, ready for
   /// ``ShoppingCore/ShoppingAction/listsLoaded(_:)``: enough to add, rename, check or remove
   /// those items, or to import rows naming them, without reading the rest of the list.

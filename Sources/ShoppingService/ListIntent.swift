@@ -56,6 +56,10 @@ public struct ListOutcome: Equatable, Sendable {
   public var effects: [PersistenceEffect]
   /// The number of the history entry that records the change, `nil` when nothing changed.
   public var entry: Int?
+  /// The 1-based positions, after the change, of the items it named that are on the list,
+  /// when asked for (``ShoppingService/perform(_:onList:creatingIfMissing:returningCompleteList:numberingItems:by:labelling:)``);
+  /// a complete ``list`` numbers every item anyway.
+  public var positions: [Product.ID: Int] = [:]
 
   /// Creates an outcome.
   public init(

@@ -40,12 +40,16 @@ extension ShoppingService {
   /// entry's label made from the outcome: `web: check Milk` names the item a request gave by
   /// its id.
   ///
-  /// - Parameter member: The member of the household making the change, if one is: the
-  ///   history entry names them (``ShoppingCore/HistoryEntry/by``).
+  /// - Parameters:
+  ///   - numberingItems: Whether ``ListOutcome/positions`` must number the items the intent
+  ///     named, read from storage without loading the list: for an answer that gives the
+  ///     changed item alone.
+  ///   - member: The member of the household making the change, if one is: the history entry
+  ///     names them (``ShoppingCore/HistoryEntry/by``).
   @discardableResult
   public func perform(
     _ intent: ListIntent, onList name: String?, creatingIfMissing: Bool = false,
-    returningCompleteList: Bool = false, by member: String? = nil,
+    returningCompleteList: Bool = false, numberingItems: Bool = false, by member: String? = nil,
     labelling label: (ListOutcome) -> String
   ) throws -> ListOutcome {
     let listName = try name.map(Naming.name)
@@ -64,7 +68,12 @@ extension ShoppingService {
       // Loaded whole from the start when asked for, so no row is read twice; only a list
       // the intent created is complete without having been read.
       let complete = returningCompleteList && !list.isLoaded ? try repository.loadList(list) : list
-      return ListOutcome(list: complete, items: items, effects: session.effects)
+      var outcome = ListOutcome(list: complete, items: items, effects: session.effects)
+      if numberingItems, !complete.isLoaded {
+        outcome.positions = try repository.positions(
+          of: items.compactMap { $0.after?.id }, inList: complete.id)
+      }
+      return outcome
     }
     var numbered = outcome
     numbered.entry = entry

@@ -41,6 +41,14 @@ public protocol ListStorage: AnyObject, StoredRows {
   /// Hands every product of a list to `body`, in list order, without building the list.
   func forEachProduct(inList listID: ShoppingList.ID, _ body: (Product) throws -> Void) throws
 
+  /// The 1-based positions in list order of those of the products `ids` that the list holds:
+  /// what an answer naming a few changed items says without loading the list. The default
+  /// walks the list with ``forEachProduct(inList:_:)``; an engine may count along its order
+  /// index instead.
+  func positions(
+    of ids: [Product.ID], inList listID: ShoppingList.ID
+  ) throws(DatabaseError) -> [Product.ID: Int]
+
   /// Every list's name with its item and checked counts, in the order they were created, the
   /// default one marked.
   func listSummaries() throws(DatabaseError) -> [ListSummary]
@@ -81,6 +89,25 @@ public protocol ListStorage: AnyObject, StoredRows {
 }
 
 extension ListStorage {
+  public func positions(
+    of ids: [Product.ID], inList listID: ShoppingList.ID
+  ) throws(DatabaseError) -> [Product.ID: Int] {
+    let wanted = Set(ids)
+    var found: [Product.ID: Int] = [:]
+    var position = 0
+    do {
+      try forEachProduct(inList: listID) { product in
+        position += 1
+        if wanted.contains(product.id) { found[product.id] = position }
+      }
+    } catch let error as DatabaseError {
+      throw error
+    } catch {
+      throw DatabaseError(reason: .other, path: "", message: "\(error)")
+    }
+    return found
+  }
+
   /// Every list, the lists named loaded with their products.
   public func loadState(loadingListsNamed names: [String]) throws(DatabaseError) -> ShoppingState {
     try loadState(loadingListsNamed: names, loadingDefault: false)

@@ -71,6 +71,9 @@ import Testing
       #expect(checked["checked"] as? Bool == true)
       #expect(checked["position"] as? Int == 1)
       #expect(checked["items"] == nil)
+      let second = try await client.send(
+        .patch, "/api/lists/shopping/items/\(bread)?return=item", json: #"{"note": "rye"}"#)
+      #expect(try second.json()["position"] as? Int == 2)
 
       let add = try await client.send(
         .post, "/api/lists/shopping/items?return=item", json: #"{"text": "2 l oat milk"}"#)

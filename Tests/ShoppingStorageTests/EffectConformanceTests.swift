@@ -17,6 +17,29 @@ import Testing
   }
 
   @Test(arguments: StorageKind.all)
+  func positionsAreNumberedInListOrderWithoutLoadingTheList(kind: StorageKind) throws {
+    let subject = try kind.make()
+    try subject.execute(week)
+    try subject.execute([
+      .insertProduct(item(4, "Tea"), listID: weekID),
+      .reorderProducts(listID: weekID, order: [item(4, "Tea").id, item(1, "Milk").id,
+        item(2, "Bread").id, item(3, "Eggs").id]),
+      .deleteProducts([item(1, "Milk").id]),
+    ])
+
+    let positions = try subject.storage.read { transaction in
+      try transaction.positions(
+        of: [item(3, "Eggs").id, item(4, "Tea").id, item(1, "Milk").id, UUID(counting: 5)],
+        inList: weekID)
+    }
+    #expect(positions == [item(4, "Tea").id: 1, item(3, "Eggs").id: 3])
+    let elsewhere = try subject.storage.read { transaction in
+      try transaction.positions(of: [item(4, "Tea").id], inList: UUID(counting: 6))
+    }
+    #expect(elsewhere.isEmpty)
+  }
+
+  @Test(arguments: StorageKind.all)
   func anUpdatedItemKeepsItsPlace(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week)
