@@ -6,7 +6,8 @@
 // lists as last seen, says since when, and takes changes into its queue.
 
 import {
-  CLOCK_MS, enc, KEYS, listFromHash, load, number, REQUEST_TIMEOUT_MS, save, SUGGEST_DELAY_MS,
+  CLOCK_MS, enc, KEYS, listFromHash, load, norm, number, REQUEST_TIMEOUT_MS, save,
+  SUGGEST_DELAY_MS,
 } from './words.js';
 import {
   initialState, view,
@@ -27,10 +28,10 @@ let editorOpener = null; // focus goes back there when the editor closes
 let actionCount = 0;
 const session = Math.random().toString(36).slice(2, 8);
 
-async function api(method, path, body) {
+async function api(method, path, body, extra = {}) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  const headers = { Accept: 'application/json' };
+  const headers = { Accept: 'application/json', ...extra };
   if (body) headers['Content-Type'] = 'application/json';
   try {
     const res = await fetch(path, {
@@ -40,7 +41,10 @@ async function api(method, path, body) {
     const data = await res.json().catch(() => null);
     const error = (data && data.error) || `the server answered ${res.status}`;
     const entry = Number(res.headers.get('Shoplist-Entry')) || null;
-    return { status: res.status, ok: res.ok, data, error, entry };
+    // A list document's ETag: the history entry it stands at ("12").
+    const tag = /^"(\d+)"$/.exec(res.headers.get('ETag') || '');
+    const version = tag ? Number(tag[1]) : undefined;
+    return { status: res.status, ok: res.ok, data, error, entry, version };
   } catch {
     return { status: 0, ok: false, data: null, error: 'no connection' };
   } finally {
@@ -55,7 +59,9 @@ function connectEvents() {
   events.addEventListener('change', (e) => {
     let data = null;
     try { data = JSON.parse(e.data); } catch { return; }
-    if (data && typeof data.list === 'string') dispatch({ type: 'listChanged', list: data.list });
+    if (data && typeof data.list === 'string') {
+      dispatch({ type: 'listChanged', list: data.list, entry: Number(e.lastEventId) || null });
+    }
   });
   events.addEventListener('error', () => {
     if (events.readyState !== EventSource.CLOSED) dispatch({ type: 'eventsFailed' });
@@ -66,12 +72,18 @@ function connectEvents() {
 function run(fx) {
   switch (fx.type) {
     case 'connectEvents': setTimeout(connectEvents, fx.delay); break;
-    case 'fetchList':
-      api('GET', `/api/lists/${enc(fx.list)}`).then((r) => dispatch(
-        r.ok && r.data && Array.isArray(r.data.items)
-          ? { type: 'listFetched', list: fx.list, doc: r.data, seq: fx.seq }
-          : { type: 'readFailed', list: fx.list, status: r.status, error: r.error }));
+    case 'fetchList': {
+      // Only if newer than the page's copy: 304 and no document when it is not.
+      const known = state.versions[norm(fx.list)];
+      const extra = Number.isInteger(known) && state.docs[norm(fx.list)]
+        ? { 'If-None-Match': `"${known}"` } : {};
+      api('GET', `/api/lists/${enc(fx.list)}`, undefined, extra).then((r) => dispatch(
+        r.status === 304 ? { type: 'listUnchanged', list: fx.list }
+          : r.ok && r.data && Array.isArray(r.data.items)
+            ? { type: 'listFetched', list: fx.list, doc: r.data, seq: fx.seq, version: r.version }
+            : { type: 'readFailed', list: fx.list, status: r.status, error: r.error }));
       break;
+    }
     case 'fetchLists':
       api('GET', '/api/lists').then((r) => dispatch(r.ok && r.data && Array.isArray(r.data.lists)
         ? { type: 'listsFetched', lists: r.data.lists }
@@ -136,7 +148,8 @@ function run(fx) {
       const { req } = fx;
       api(req.method, req.path, req.body).then((r) => dispatch(r.ok
         ? { type: 'sendSucceeded', intentId: req.intentId, itemId: req.itemId, doc: r.data,
-          seq: fx.seq, created: r.status === 201, entry: r.entry }
+          seq: fx.seq, created: r.status === 201, entry: r.entry, alone: req.alone,
+          list: req.list }
         : { type: 'sendFailed', intentId: req.intentId, itemId: req.itemId, status: r.status,
           error: r.error, item: r.data && r.data.item }));
       break;
@@ -161,6 +174,7 @@ function dispatch(action) {
   const fromElsewhere = a.type === 'queueChangedElsewhere';
   if (prev.queue !== next.queue && !fromElsewhere) save(KEYS.queue, next.queue);
   if (prev.docs !== next.docs) save(KEYS.docs, next.docs);
+  if (prev.versions !== next.versions) save(KEYS.versions, next.versions);
   if (prev.seenAt !== next.seenAt) save(KEYS.seenAt, next.seenAt);
   if (prev.lists !== next.lists) save(KEYS.lists, next.lists);
   if (prev.notices !== next.notices) save(KEYS.notices, next.notices);

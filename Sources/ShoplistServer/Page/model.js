@@ -9,7 +9,7 @@ import {
 } from './words.js';
 import {
   adopt, connected, drop, enqueue, itemRef, offerUndo, onServer, refreshIfStale, switchTo, view,
-  wait, withMessage,
+  wait, withAnswer, withMessage,
 } from './state.js';
 import {
   nextRequest, rebase, sendFailed,
@@ -19,6 +19,36 @@ import {
 } from './history.js';
 
 // MARK: - Update
+
+/**
+ * A `change` event for `list`, whoever made the change; `entry` is the newest history entry
+ * then. Nothing is read when the page holds the list as that entry left it (its own change).
+ * While one of the page's own writes to the list is out, the event may be that write's,
+ * told before its answer came: it is looked at again once the answer is in.
+ */
+function heard(s, fx, list, entry) {
+  const key = norm(list);
+  if (entry && s.versions[key] >= entry) return s;
+  if (entry && s.queue.some((q) => q.id === s.inFlight && norm(q.list) === key)) {
+    return { ...s, heard: { ...s.heard, [key]: { list, entry: Math.max(entry,
+      (s.heard[key] || {}).entry || 0) } } };
+  }
+  if (key === norm(s.list)) {
+    fx.push({ type: 'fetchList', list: s.list });
+    s = readActivity(s, fx, s.list);
+  }
+  fx.push({ type: 'fetchLists' });
+  return s;
+}
+
+/** The events heard for `list` while the page's write to it was out, looked at now. */
+function heardMeanwhile(s, fx, list) {
+  const event = s.heard[norm(list)];
+  if (!event) return s;
+  const rest = { ...s.heard };
+  delete rest[norm(list)];
+  return heard({ ...s, heard: rest }, fx, event.list, event.entry);
+}
 
 /** (state, action) -> [state, effects]. Actions carry `id` and `at` from dispatch. */
 function update(s, a) {
@@ -164,13 +194,7 @@ function update(s, a) {
       s = connected(s);
       fx.push({ type: 'fetchList', list: s.list }, { type: 'fetchLists' });
       break;
-    case 'listChanged': // a `change` event, whoever made the change
-      if (norm(a.list) === norm(s.list)) {
-        fx.push({ type: 'fetchList', list: s.list });
-        s = readActivity(s, fx, s.list);
-      }
-      fx.push({ type: 'fetchLists' });
-      break;
+    case 'listChanged': s = heard(s, fx, a.list, a.entry); break; // a `change` event
     case 'listCreateSubmitted': {
       const name = tidy(a.name);
       if (!name) break;
@@ -190,9 +214,10 @@ function update(s, a) {
       const busy = s.queue.some((q) => q.id === s.inFlight && norm(q.list) === key);
       s = connected(s);
       if (busy) s = { ...s, stale: { ...s.stale, [key]: true } };
-      else if ((s.sentSeq[key] || 0) < a.seq) s = adopt(s, a.doc, a.seq, a.at);
+      else if ((s.sentSeq[key] || 0) < a.seq) s = adopt(s, a.doc, a.seq, a.at, a.version);
       break;
     }
+    case 'listUnchanged': s = connected(s); break; // 304: the page's copy is the server's
     case 'listSelected':
       if (a.name && a.name !== s.list) s = { ...switchTo(s, fx, a.name), listChosen: true };
       break;
@@ -242,18 +267,32 @@ function update(s, a) {
     case 'sendFailed': {
       const q = s.queue.find((i) => i.id === a.intentId);
       s = q ? sendFailed({ ...s, inFlight: null }, fx, a, q) : { ...s, inFlight: null };
+      if (q) s = heardMeanwhile(s, fx, q.list);
       break;
     }
     case 'sendSucceeded': {
       const q = s.queue.find((i) => i.id === a.intentId);
       s = connected(drop(s, a.intentId));
       if (a.entry) s = recorded(s, String(a.intentId).replace(/\.\d+$/, ''), a.entry);
-      if (q) s = rebase(refreshIfStale(s, fx, q.list), q, a.doc, a.itemId);
-      if (a.doc && typeof a.doc.list === 'string' && Array.isArray(a.doc.items)) {
-        s = adopt(s, a.doc, a.seq, a.at);
+      let doc = a.doc;
+      // A whole document answering a write stands at that write's entry.
+      let version = a.entry || undefined;
+      if (a.alone) {
+        // What changed alone: put into the page's copy, which stands at the write's entry
+        // only if it stood at the one just before.
+        const key = norm(a.list);
+        doc = withAnswer(s.docs[key], a.doc);
+        const known = s.versions[key];
+        version = !a.entry ? known : (known === a.entry - 1 ? a.entry : undefined);
+        if (!doc) fx.push({ type: 'fetchList', list: a.list });
+      }
+      if (q) s = rebase(refreshIfStale(s, fx, q.list), q, doc, a.itemId);
+      if (doc && typeof doc.list === 'string' && Array.isArray(doc.items)) {
+        s = adopt(s, doc, a.seq, a.at, version);
       }
       if (q && (q.kind === 'undo' || q.kind === 'redo') && a.doc) s = undid(s, fx, q, a);
       if (q && s.activityStale[norm(q.list)]) s = readActivity(s, fx, q.list);
+      if (q) s = heardMeanwhile(s, fx, q.list);
       if (a.created) fx.push({ type: 'fetchLists' });
       break;
     }

@@ -15,6 +15,11 @@ import {
 
 const ifUpdatedAt = (q) => (!('seen' in q) ? undefined : q.seen && q.seen.updatedAt);
 
+/** A write that answers with what it changed alone, not the whole list (a long list's
+ *  document would cross the network on every tap). */
+const alone = (req) => ({ ...req, path: `${req.path}${req.path.includes('?') ? '&' : '?'}`
+  + 'return=item', alone: true });
+
 /** Whether the server, as the page last read it, has exactly `targets` checked, as seen. */
 function agreesWith(doc, targets) {
   const checked = doc ? doc.items.filter((i) => i.checked) : [];
@@ -40,7 +45,7 @@ function nextRequest(s, fx) {
       const body = q.text !== undefined ? { text: q.text } : { name: q.name, ...q.fields };
       const plain = q.text !== undefined && since === null && q.live;
       if (since !== undefined && !plain) body.ifUpdatedAt = since;
-      req = { method: 'POST', path: `${base}/items`, body };
+      req = alone({ method: 'POST', path: `${base}/items`, body });
     } else if (q.kind === 'createList') {
       req = { method: 'POST', path: '/api/lists', body: { name: q.name } };
     } else if (q.kind === 'undo' && q.entry) {
@@ -64,22 +69,22 @@ function nextRequest(s, fx) {
       // has that name now is someone else's. Nothing to do.
     } else if (idOf(q) && q.kind === 'remove') {
       const query = since ? `?ifUpdatedAt=${enc(since)}` : '';
-      req = { method: 'DELETE', path: `${base}/items/${enc(idOf(q))}${query}` };
+      req = alone({ method: 'DELETE', path: `${base}/items/${enc(idOf(q))}${query}` });
     } else if (idOf(q) && isCheck(q)) {
       const body = { checked: q.kind === 'check' };
       if (since) body.ifUpdatedAt = since;
-      req = { method: 'PATCH', path: `${base}/items/${enc(idOf(q))}`, body };
+      req = alone({ method: 'PATCH', path: `${base}/items/${enc(idOf(q))}`, body });
     } else if (idOf(q) && q.kind === 'edit') {
       const body = { ...q.fields };
       if (since) body.ifUpdatedAt = since;
-      req = { method: 'PATCH', path: `${base}/items/${enc(idOf(q))}`, body };
+      req = alone({ method: 'PATCH', path: `${base}/items/${enc(idOf(q))}`, body });
     } else if (q.kind === 'clear') {
       // Clear removes what *this* person saw checked. Tapped online, with the server
       // agreeing on that set as it was seen, one POST /clear does it. Otherwise (a replay,
       // or the server knows better) those items are removed one by one, each only if it
       // is still as it was seen.
       if (q.live && agreesWith(doc, q.targets)) {
-        req = { method: 'POST', path: `${base}/clear` };
+        req = alone({ method: 'POST', path: `${base}/clear` });
       } else {
         const removes = q.targets.map((t, n) => ({ id: `${q.id}.${n}`, at: q.at,
           kind: 'remove', list: q.list, itemId: t.itemId, name: t.name, seen: t.seen }));

@@ -17,6 +17,10 @@ function initialState() {
     listChosen: Boolean(chosen),  // by the URL, storage or the user, not by default
     lists: load(KEYS.lists, []),  // [{name, items, checked}] as GET /api/lists says
     docs: load(KEYS.docs, {}),    // normalised list name -> the server's last document
+    // normalised list name -> the history entry its document stands at, when known exactly:
+    // a change event up to it needs no read, and a read asks "only if newer" (304)
+    versions: load(KEYS.versions, {}),
+    heard: {},                    // list -> {list, entry}: an event that came while a write was out
     seenAt: load(KEYS.seenAt, {}), // normalised list name -> when that document came
     queue,                        // intents the server has not accepted yet
     notices: load(KEYS.notices, []), // [{id, text}]: queued changes that were not applied
@@ -138,14 +142,53 @@ function refreshIfStale(s, fx, list) {
   return { ...s, stale: { ...s.stale, [norm(list)]: false } };
 }
 
-/** Keeps a list document that came `at` unless a later request already brought one. */
-function adopt(s, doc, seq, at) {
+/**
+ * Keeps a list document that came `at` unless a later request already brought one, with
+ * the history entry it stands at when known (`version`), and its counts in the lists.
+ */
+function adopt(s, doc, seq, at, version) {
   const key = norm(doc.list);
   if ((s.docSeq[key] || 0) > seq) return s;
+  const versions = { ...s.versions };
+  if (Number.isInteger(version)) versions[key] = version;
+  else delete versions[key];
+  const checked = doc.items.filter((i) => i.checked).length;
+  const lists = s.lists.map((l) => (norm(l.name) === key
+    && (l.items !== doc.items.length || l.checked !== checked)
+    ? { ...l, items: doc.items.length, checked } : l));
   s = { ...s, docs: { ...s.docs, [key]: doc }, docSeq: { ...s.docSeq, [key]: seq },
-    seenAt: { ...s.seenAt, [key]: at } };
+    seenAt: { ...s.seenAt, [key]: at }, versions,
+    lists: lists.some((l, n) => l !== s.lists[n]) ? lists : s.lists };
   // Show the name as the server writes it (the URL may have said "SHOPPING").
   return key === norm(s.list) && doc.list !== s.list ? { ...s, list: doc.list } : s;
+}
+
+/**
+ * The list document after a write that answered with what it changed alone
+ * (`?return=item`): an item object put in place of the item with its id (a new one at its
+ * position), `{"removed": ID}` or `{"removed": [IDs]}` taken out, `{"items": [...]}` each
+ * put in place; positions numbered again. Null when there is no document to change, or the
+ * answer is none of these.
+ */
+function withAnswer(doc, answer) {
+  if (!doc || !Array.isArray(doc.items) || !answer || typeof answer !== 'object') return null;
+  let items = doc.items;
+  const put = (item) => {
+    const at = items.findIndex((i) => i.id === item.id);
+    if (at >= 0) items = items.map((i, n) => (n === at ? item : i));
+    else {
+      const n = Math.min(Math.max((item.position || items.length + 1) - 1, 0), items.length);
+      items = [...items.slice(0, n), item, ...items.slice(n)];
+    }
+  };
+  if (typeof answer.id === 'string') put(answer);
+  else if (Array.isArray(answer.items)) answer.items.forEach(put);
+  else if (answer.removed !== undefined) {
+    const gone = new Set([].concat(answer.removed));
+    items = items.filter((i) => !gone.has(i.id));
+  } else return null;
+  const numbered = items.map((i, n) => (i.position === n + 1 ? i : { ...i, position: n + 1 }));
+  return { ...doc, items: numbered };
 }
 
 /**
@@ -181,5 +224,5 @@ function aisleGroups(items, order) {
 
 export {
   initialState, view, enqueue, onServer, itemRef, drop, connected, withMessage, offerUndo,
-  switchTo, wait, refreshIfStale, adopt, quantityText, aisleGroups,
+  switchTo, wait, refreshIfStale, adopt, withAnswer, quantityText, aisleGroups,
 };

@@ -8,7 +8,7 @@ import {
 const KEYS = {
   current: 'shoplist.current', docs: 'shoplist.docs', lists: 'shoplist.lists',
   notices: 'shoplist.notices', queue: 'shoplist.queue', seenAt: 'shoplist.seenAt',
-  view: 'shoplist.view', aisles: 'shoplist.aisles',
+  view: 'shoplist.view', aisles: 'shoplist.aisles', versions: 'shoplist.versions',
 };
 const MAX_NOTICES = 20;
 const MESSAGE_MS = 5000;

@@ -196,3 +196,98 @@ test('a page opened offline starts reading others\' changes at the first change 
   [s, fx] = send(s, { type: 'listChanged', list: 'shopping' });
   assert.ok(fx.some((e) => e.type === 'fetchActivity' && e.after === 12));
 });
+
+/** A page that has read the list as it stands at history entry `version`. */
+const openedAt = (version, items = [item('M', 'Milk', { position: 1 }),
+  item('B', 'Bread', { checked: true, position: 2 })]) => send(initialState(), {
+  type: 'listFetched', list: 'shopping', seq: 1, version, doc: { list: 'shopping', items } })[0];
+/** The intent in flight answered with what it changed alone (`?return=item`). */
+const answeredAlone = (s, entry, answer) => ({ type: 'sendSucceeded', intentId: s.inFlight,
+  seq: 99, entry, doc: answer, alone: true, list: 'shopping' });
+
+test('a tap asks for the changed item alone, and its own change event reads nothing', () => {
+  let [s, fx] = send(openedAt(40), { type: 'checkChanged', itemId: 'M', checked: true });
+  assert.deepEqual(requests(fx).map((r) => [r.method, r.path]),
+    [['PATCH', '/api/lists/shopping/items/M?return=item']]);
+  [s] = send(s, answeredAlone(s, 41, item('M', 'Milk', { checked: true, position: 1,
+    updatedAt: '2026-11-27T10:00:00Z' })));
+  assert.deepEqual(s.docs.shopping.items.map((i) => [i.id, i.checked]),
+    [['M', true], ['B', true]]);
+  assert.equal(s.versions.shopping, 41);
+  assert.deepEqual(s.mine, [41]);
+  [s, fx] = send(s, { type: 'listChanged', list: 'shopping', entry: 41 });
+  assert.deepEqual(fx, [], 'nothing read for the page\'s own change');
+  [s, fx] = send(s, { type: 'listChanged', list: 'shopping', entry: 42 });
+  assert.ok(fx.some((e) => e.type === 'fetchList'), 'someone else\'s change is read');
+});
+
+test('a change answered after someone else\'s leaves the copy to be read again', () => {
+  let [s] = send(openedAt(40), { type: 'checkChanged', itemId: 'M', checked: true });
+  [s] = send(s, answeredAlone(s, 42, item('M', 'Milk', { checked: true, position: 1 })));
+  assert.equal(s.versions.shopping, undefined, 'entry 41 is not in the page\'s copy');
+  const [, fx] = send(s, { type: 'listChanged', list: 'shopping', entry: 42 });
+  assert.ok(fx.some((e) => e.type === 'fetchList'));
+});
+
+test('answers of adds, removes and clears change the page\'s copy in place', () => {
+  let [s, fx] = send(openedAt(40), { type: 'addSubmitted', text: 'Eggs' });
+  assert.match(requests(fx)[0].path, /\/items\?return=item$/);
+  [s] = send(s, answeredAlone(s, 41, item('E', 'Eggs', { position: 3 })));
+  assert.deepEqual(s.docs.shopping.items.map((i) => [i.id, i.position]),
+    [['M', 1], ['B', 2], ['E', 3]]);
+  assert.equal(s.versions.shopping, 41);
+  [s, fx] = send(s, { type: 'removeTapped', itemId: 'M' });
+  assert.match(requests(fx)[0].path, /^\/api\/lists\/shopping\/items\/M\?ifUpdatedAt=.*&return=item$/);
+  [s] = send(s, answeredAlone(s, 42, { removed: 'M' }));
+  assert.deepEqual(s.docs.shopping.items.map((i) => [i.id, i.position]), [['B', 1], ['E', 2]]);
+  [s, fx] = send(s, { type: 'clearTapped' }, { type: 'clearTapped' });
+  assert.deepEqual(requests(fx).map((r) => r.path), ['/api/lists/shopping/clear?return=item']);
+  [s] = send(s, answeredAlone(s, 43, { removed: ['B'] }));
+  assert.deepEqual(s.docs.shopping.items.map((i) => [i.id, i.position]), [['E', 1]]);
+  assert.equal(s.versions.shopping, 43);
+  assert.deepEqual(s.lists, [], 'no lists read yet: nothing to count');
+});
+
+test('the lists\' counts follow the page\'s copy', () => {
+  let [s] = send(openedAt(40), { type: 'listsFetched',
+    lists: [{ name: 'shopping', items: 2, checked: 1, default: true }] });
+  [s] = send(s, { type: 'checkChanged', itemId: 'M', checked: true });
+  [s] = send(s, answeredAlone(s, 41, item('M', 'Milk', { checked: true, position: 1 })));
+  assert.deepEqual(s.lists, [{ name: 'shopping', items: 2, checked: 2, default: true }]);
+});
+
+test('a read of a list the page holds asks only if newer, and a 304 keeps the copy', () => {
+  let [s, fx] = send(openedAt(40), { type: 'listChanged', list: 'shopping', entry: 45 });
+  assert.ok(fx.some((e) => e.type === 'fetchList'));
+  const before = s.docs.shopping;
+  [s, fx] = send(s, { type: 'listUnchanged', list: 'shopping' });
+  assert.equal(s.docs.shopping, before);
+  assert.equal(s.versions.shopping, 40);
+  assert.deepEqual(fx, []);
+});
+
+test('an answer the page cannot place reads the list instead', () => {
+  let [s] = send(openedAt(40), { type: 'checkChanged', itemId: 'M', checked: true });
+  const [, fx] = send(s, answeredAlone(s, 41, { unexpected: true }));
+  assert.ok(fx.some((e) => e.type === 'fetchList'));
+});
+
+test('a change event that comes before the answer to the page\'s own write reads nothing', () => {
+  let [s, fx] = send(openedAt(40), { type: 'checkChanged', itemId: 'M', checked: true });
+  [s, fx] = send(s, { type: 'listChanged', list: 'shopping', entry: 41 });
+  assert.deepEqual(fx, [], 'held until the answer');
+  [s, fx] = send(s, answeredAlone(s, 41, item('M', 'Milk', { checked: true, position: 1 })));
+  assert.ok(!fx.some((e) => e.type === 'fetchList' || e.type === 'fetchLists'), 'its own');
+  assert.deepEqual(s.heard, {});
+});
+
+test('an event held while a write was out is read after it when it was someone else\'s', () => {
+  let [s, fx] = send(openedAt(40), { type: 'checkChanged', itemId: 'M', checked: true });
+  [s, fx] = send(s, { type: 'listChanged', list: 'shopping', entry: 41 });
+  [s, fx] = send(s, answeredAlone(s, 42, item('M', 'Milk', { checked: true, position: 1 })));
+  assert.ok(fx.some((e) => e.type === 'fetchList'));
+  [s, fx] = send(openedAt(40), { type: 'checkChanged', itemId: 'M', checked: true });
+  [s, fx] = send(s, { type: 'listChanged', list: 'shopping', entry: 41 },
+    { type: 'sendFailed', intentId: s.inFlight, status: 0 });
+  assert.ok(fx.some((e) => e.type === 'fetchList'), 'a write that did not go through');
+});
