@@ -69,13 +69,15 @@ enum Tables {
 
   static func serve(_ results: [ServeResult]) -> String {
     var table = MarkdownTable(
-      header: ["serve benchmark", "server", "measured", "median", "tail", "target", "result"],
-      rightAligned: [2, 3, 4]
+      header: [
+        "serve benchmark", "server", "measured", "median", "tail", "÷ floor", "target", "result",
+      ],
+      rightAligned: [2, 3, 4, 5]
     )
     for result in results {
       table.rows.append([
         result.benchmark, result.tool, measured(result), result.p50 ?? "", result.tail ?? "",
-        result.target ?? "", result.met.map { $0 ? "PASS" : "**MISS**" } ?? "",
+        result.ratio ?? "", result.target ?? "", result.met.map { $0 ? "PASS" : "**MISS**" } ?? "",
       ])
     }
     return table.text

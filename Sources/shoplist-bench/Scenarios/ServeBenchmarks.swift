@@ -5,9 +5,11 @@ import Foundation
 #endif
 
 /// The serve rows: `shoplist serve` on loopback with a 100-item list. wrk's requests per
-/// second and p99 latency for `GET /api/lists/shopping` and for `PATCH` check/uncheck, over
-/// HTTP and over HTTPS (`--tls-cert`, a certificate `openssl` makes for the run), beside a
-/// minimal Hummingbird server (`shoplist-bench-hello`) answering the same requests; the time
+/// second and p99 latency for `GET /api/lists/shopping` and for `PATCH` check/uncheck (the
+/// whole list in the answer, and the item alone as the page asks, `?return=item`), over HTTP
+/// and over HTTPS (`--tls-cert`, a certificate `openssl` makes for the run), beside a minimal
+/// Hummingbird server (`shoplist-bench-hello`) answering the same requests with the same
+/// bytes, fixed (the document and the item shoplist answered with before the run); the time
 /// from a command-line `add` to the `change` event on an open stream; and the server's CPU
 /// time with ten idle streams open.
 struct ServeBenchmarks {
@@ -52,7 +54,11 @@ struct ServeBenchmarks {
       secureNote = "unavailable: this build does not serve HTTPS"
     }
     defer { secure?.stop() }
-    let floor = ServeBenchmarks.helloPath.flatMap { try? Server.start($0, [], environment: [:]) }
+    let answers = try Self.answers(of: shoplist, itemID: id, in: folder)
+    let floor = ServeBenchmarks.helloPath.flatMap {
+      try? Server.start(
+        $0, ["--document", answers.document, "--item", answers.item], environment: [:])
+    }
     defer { floor?.stop() }
 
     let seconds = plan.serveSeconds
@@ -62,6 +68,7 @@ struct ServeBenchmarks {
     for (name, path, script) in [
       ("GET /api/lists/shopping", "/api/lists/shopping", nil as String?),
       ("PATCH check/uncheck", "/api/lists/shopping/items/\(id)", patch),
+      ("PATCH check/uncheck, ?return=item", "/api/lists/shopping/items/\(id)?return=item", patch),
     ] {
       context.progress("serve · \(name) · wrk \(seconds) s each")
       // Each server, or why it has no row.
@@ -69,15 +76,17 @@ struct ServeBenchmarks {
         ("shoplist", shoplist, ""), ("shoplist over TLS", secure, secureNote),
         ("Hummingbird hello world", floor, "skipped: shoplist-bench-hello not built"),
       ]
+      var lines: [ServeResult] = []
       for (tool, server, missing) in servers {
         guard let server else {
-          results.append(ServeResult(benchmark: name, tool: tool, note: missing))
+          lines.append(ServeResult(benchmark: name, tool: tool, note: missing))
           continue
         }
-        results.append(
+        lines.append(
           try Self.wrk(
             name, tool: tool, base: server.base, path: path, script: script, seconds: seconds))
       }
+      results += Self.againstFloor(lines, reading: script == nil)
     }
     context.progress("serve · add → change event · \(plan.serveEvents) adds")
     results.append(try eventLatency(shoplist, database: database, count: plan.serveEvents))
@@ -124,6 +133,7 @@ struct ServeBenchmarks {
       p50: p50.map(duration), tail: p99.map { "p99 " + duration($0) },
       note: errors.map { "\($0) non-2xx answers" })
     result.amount = rate
+    result.tailSeconds = p99
     return result
   }
 
@@ -169,6 +179,47 @@ struct ServeBenchmarks {
       benchmark: "idle, 10 open event streams", tool: "shoplist",
       value: "\(String(format: "%.3f", used)) s CPU in \(seconds) s",
       p50: String(format: "%.2f %%", share * 100), target: "≈ 0 (< 1 %)", met: share < 0.01)
+  }
+
+  /// Each line's rate as a share of the floor's (the last line), and, for the read, the
+  /// targets: at least half the floor's rate, p99 within 5 ms.
+  static func againstFloor(_ lines: [ServeResult], reading: Bool) -> [ServeResult] {
+    guard let floor = lines.last?.amount, floor > 0 else { return lines }
+    return lines.dropLast().map { line in
+      var line = line
+      guard let amount = line.amount else { return line }
+      line.ratio = ratio(amount / floor)
+      if reading, line.tool == "shoplist" {
+        line.target = "≥ 0.5× floor, p99 ≤ 5 ms"
+        line.met = amount / floor >= 0.5 && (line.tailSeconds ?? .infinity) <= 0.005
+      }
+      return line
+    } + [lines[lines.count - 1]]
+  }
+
+  /// The bytes the floor answers with: shoplist's document of the list, and its answer for
+  /// the item alone (an unchanged item: it writes nothing), written to files in `folder`.
+  private static func answers(of server: Server, itemID: String, in folder: String) throws
+    -> (document: String, item: String)
+  {
+    let paths = (document: folder + "/document.json", item: folder + "/item.json")
+    let authorization = "Authorization: Bearer \(token)"
+    _ = try Server.run(
+      "/usr/bin/curl",
+      ["-sf", "-o", paths.document, "-H", authorization, server.base + "/api/lists/shopping"])
+    _ = try Server.run(
+      "/usr/bin/curl",
+      [
+        "-sf", "-o", paths.item, "-X", "PATCH", "-H", authorization, "-H",
+        "Content-Type: application/json", "--data", #"{"checked": false}"#,
+        server.base + "/api/lists/shopping/items/\(itemID)?return=item",
+      ])
+    guard FileManager.default.fileExists(atPath: paths.document),
+      FileManager.default.fileExists(atPath: paths.item)
+    else {
+      throw BenchError("shoplist serve did not answer the serve rows' first requests")
+    }
+    return paths
   }
 
   // MARK: - Helpers

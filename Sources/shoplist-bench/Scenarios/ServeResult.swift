@@ -13,6 +13,8 @@ struct ServeResult {
   var amount: Double?
   /// This line's ``amount`` against the group's reference line, `0.81×`, where one is shown.
   var ratio: String?
+  /// The tail latency behind ``tail``, in seconds, where there is one.
+  var tailSeconds: Double?
 
   init(
     benchmark: String, tool: String, value: String = "", p50: String? = nil,
