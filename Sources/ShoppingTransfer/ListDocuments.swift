@@ -92,7 +92,14 @@ public enum ListDocuments {
       writer.listDocumentItem(product, position: position)
     }
 
-    /// The finished document.
+    /// The document written so far and not taken yet, once it holds `threshold` bytes or
+    /// more (else nil): to be written out as it comes, so that a long list's document never
+    /// sits in memory whole.
+    public mutating func take(over threshold: Int) -> String? {
+      writer.pendingBytes >= threshold ? writer.takeText() : nil
+    }
+
+    /// The finished document, or its rest after what ``take(over:)`` took.
     public func finish() -> String {
       writer.listDocumentEnd()
     }

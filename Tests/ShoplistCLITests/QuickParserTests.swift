@@ -195,7 +195,14 @@ func signature(_ command: any ParsableCommand) -> String {
 
 /// Text written by a command run in process.
 final class Buffer: Sendable {
-  private let storage = Mutex("")
-  var text: String { storage.withLock { $0 } }
-  func append(_ text: String) { storage.withLock { $0 += text } }
+  private let storage = Mutex((text: "", writes: 0))
+  var text: String { storage.withLock { $0.text } }
+  /// How many times something was written.
+  var writes: Int { storage.withLock { $0.writes } }
+  func append(_ text: String) {
+    storage.withLock {
+      $0.text += text
+      $0.writes += 1
+    }
+  }
 }

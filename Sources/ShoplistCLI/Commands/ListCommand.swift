@@ -63,12 +63,15 @@ struct ListCommand: QuickParsable {
       // Nothing to show; only the default list's creation on first use remains to happen.
       try service.forEachProduct(ofListNamed: name) { _, _ in }
     } else if global.json {
-      // Streamed from the database into the document: no list is built in memory.
+      // Streamed from the database into the document and out, 64 KiB at a time: neither the
+      // list nor its document is ever in memory whole.
       var document: ListDocuments.Stream?
       try service.forEachProduct(
         ofListNamed: name, start: { document = ListDocuments.Stream(list: $0) }
       ) { product, position in
-        if shows(product) { document?.add(product, position: position) }
+        guard shows(product) else { return }
+        document?.add(product, position: position)
+        if let written = document?.take(over: 1 << 16) { try context.write(written) }
       }
       if let document { try context.write(document.finish()) }
     } else {

@@ -19,6 +19,16 @@ struct JSONWriter {
   /// The document written so far.
   var text: String { String(decoding: bytes, as: UTF8.self) }
 
+  /// The text written since the last call, taken out: the writer goes on from there with
+  /// its room kept, so a long document passes through a buffer of one size.
+  mutating func takeText() -> String {
+    defer { bytes.removeAll(keepingCapacity: true) }
+    return text
+  }
+
+  /// How many bytes are written and not taken yet.
+  var pendingBytes: Int { bytes.count }
+
   /// `{"list": "shopping", "items": [...]}` with every item of `products`, numbered by its
   /// position in `list`.
   static func listDocument(_ list: ShoppingList, products: [Product]? = nil) -> String {

@@ -32,6 +32,21 @@ import Testing
     #expect(result.stdout == "{\"list\": \"shopping\", \"items\": []}\n")
   }
 
+  @Test func aLongListsDocumentIsWrittenAsItIsReadAndComesOutWhole() throws {
+    let shoplist = try InProcess()
+    let names = (1...1_500).map { "item \($0) with a name long enough to fill the lines" }
+    try shoplist.ok(arguments: ["add"] + names)
+
+    let result = shoplist.run("list", "--json")
+
+    #expect(result.status == 0)
+    #expect(result.stdoutWrites > 3, "written 64 KiB at a time, not held whole")
+    let items = try result.json()["items"] as? [[String: Any]] ?? []
+    #expect(items.compactMap { $0["name"] as? String } == names)
+    #expect(items.compactMap { $0["position"] as? Int } == Array(1...1_500))
+    #expect(result.stdout.hasSuffix("}]}\n"))
+  }
+
   @Test func theTableShowsEveryItemWithItsNumberStateAndFields() throws {
     let shoplist = try groceries()
 

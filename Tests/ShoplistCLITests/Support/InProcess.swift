@@ -23,6 +23,8 @@ final class InProcess: Sendable {
     let status: Int32
     let stdout: String
     let stderr: String
+    /// How many writes made `stdout`.
+    var stdoutWrites = 1
 
     var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
 
@@ -106,7 +108,9 @@ final class InProcess: Sendable {
       )
     )
     let status = Shoplist.run(arguments: arguments, context: context)
-    return Result(status: status, stdout: output.text, stderr: errors.text)
+    var result = Result(status: status, stdout: output.text, stderr: errors.text)
+    result.stdoutWrites = output.writes
+    return result
   }
 
   /// Runs a step a test builds on, which must succeed.
