@@ -82,6 +82,7 @@ extension ShoppingState {
     } else {
       let list = ShoppingList(id: environment.uuid(), name: name, createdAt: now)
       lists.append(list)
+      progress.createdLists.insert(list.id)
       effects.append(.insertList(id: list.id, name: list.name, createdAt: now))
       listID = list.id
     }
@@ -164,7 +165,9 @@ extension ShoppingState {
         var removedNames: [String] = []
         let removed =
           lists[id: listID]?.removeProducts { product in
-            guard !progress.wasNamed(product.id), !kept.contains(product.id) else { return false }
+            guard !progress.wasNamed(product.id, in: listID), !kept.contains(product.id) else {
+              return false
+            }
             if summary.removedItems.count + removedNames.count < ImportSummary.removedItemsLimit {
               removedNames.append(product.name)
             }
@@ -177,7 +180,7 @@ extension ShoppingState {
         }
       }
     }
-    summary.added = progress.added.count
+    summary.added = progress.addedCount
     summary.updated = progress.changed.count
     summary.unchanged = progress.named.count - progress.changed.count
     progress.summary = summary
@@ -202,7 +205,7 @@ extension ShoppingList {
       )
       product.apply(row.changes)
       append(product)
-      progress.added.insert(product.id)
+      progress.recordAdded(product.id, to: self.id)
       return .insertProduct(product, listID: self.id)
     }
     if let other = productID(forKey: key), other != id {
@@ -214,7 +217,7 @@ extension ShoppingList {
     var updated = current
     updated.name = row.name
     updated.apply(row.changes)
-    if !progress.added.contains(id) {
+    if !progress.wasAdded(id, to: self.id) {
       progress.named.insert(id)
       // Until an item first changes, it is as it was before the import.
       let original = progress.originals[id] ?? current
