@@ -297,11 +297,13 @@ extension ShoppingService {
       guard newest - entry <= Self.historyLimit else {
         return (newest, current.lists.map(\.name))
       }
+      // Part by part: a large import's record is not held whole to learn its one list.
       for id in (entry + 1)...newest {
-        guard let record = try repository.historyRecord(id) else { continue }
-        let touched = record.touched
-        for list in touched.lists.union(touched.listsOfProducts).union(touched.orders) {
-          note(list, record)
+        _ = try repository.historyParts(of: id, newestFirst: false) { record in
+          let touched = record.touched
+          for list in touched.lists.union(touched.listsOfProducts).union(touched.orders) {
+            note(list, record)
+          }
         }
       }
       return (newest, names)
