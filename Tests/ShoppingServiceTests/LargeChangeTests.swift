@@ -55,6 +55,11 @@ import Testing
       }
     }
 
+    /// Runs `sql` on the SQLite file, past shoplist's rules: what a damaged file holds.
+    func alter(_ sql: String) throws {
+      try service.sqlite.write { repository in try repository.connection.run(sql) }
+    }
+
     func remove() { try? FileManager.default.removeItem(at: folder) }
   }
 
@@ -72,7 +77,8 @@ import Testing
 
     try subject.service.undo()
     #expect(try World.read(subject.service) == subject.before)
-    #expect(try subject.service.history(limit: 1).first?.summary == "shopping: \(Self.count) removed")
+    #expect(
+      try subject.service.history(limit: 1).first?.summary == "shopping: \(Self.count) removed")
     try subject.service.redo()
     #expect(try World.read(subject.service) == after)
     try subject.service.undo()
@@ -118,6 +124,38 @@ import Testing
     try subject.service.undo()
     #expect(try World.read(subject.service) == subject.before)
     try subject.service.redo()
+    #expect(try World.read(subject.service) == after)
+  }
+
+  @Test func aPartThatCannotBeWrittenLeavesNothingWritten() throws {
+    let subject = try Subject(.sqlite)
+    defer { subject.remove() }
+    try subject.alter(
+      """
+      CREATE TRIGGER refuseParts BEFORE INSERT ON historyPart
+      BEGIN SELECT RAISE(ABORT, 'no room for parts'); END
+      """)
+
+    #expect(throws: DatabaseError.self) { try subject.addMany() }
+
+    #expect(try World.read(subject.service) == subject.before)
+    #expect(try subject.service.history(limit: 5).count == 1)
+  }
+
+  @Test func aLostPartIsReportedAndTheUndoChangesNothing() throws {
+    let subject = try Subject(.sqlite)
+    defer { subject.remove() }
+    try subject.addMany()
+    let after = try World.read(subject.service)
+    // Given the first of its two parts lost: the one left is numbered 1.
+    try subject.alter("UPDATE historyPart SET part = 1 WHERE entry = 2")
+
+    #expect {
+      try subject.service.undo()
+    } throws: { error in
+      (error as? DatabaseError)?.reason == .corrupt
+    }
+
     #expect(try World.read(subject.service) == after)
   }
 

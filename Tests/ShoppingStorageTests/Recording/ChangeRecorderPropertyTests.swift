@@ -111,10 +111,14 @@ import Testing
   }
 
   @Test func aPartIsTakenOnlyPastItsSizeAndBetweenBatches() throws {
-    var model = StorageModel(ShoppingState(lists: [ShoppingList(id: UUID(counting: 1), name: "A", createdAt: now)]))
+    let listID = UUID(counting: 1)
+    var model = StorageModel(
+      ShoppingState(lists: [ShoppingList(id: listID, name: "A", createdAt: now)]))
     var recorder = ChangeRecorder()
     let effects: [PersistenceEffect] = (0..<100).map {
-      .insertProduct(Product(id: UUID(counting: 100 + UInt64($0)), name: "Item \($0)", addedAt: now), listID: UUID(counting: 1))
+      .insertProduct(
+        Product(id: UUID(counting: 100 + UInt64($0)), name: "Item \($0)", addedAt: now),
+        listID: listID)
     }
     recorder.beginBatch()
     try recorder.record(effects, into: &model)
@@ -127,7 +131,7 @@ import Testing
     let part = try #require(taken)
     #expect(part.steps.count == 100)
     #expect(recorder.change.isEmpty)
-    #expect(recorder.summary.text(listNames: [UUID(counting: 1): "A"]) == "A: 100 added")
+    #expect(recorder.summary.text(listNames: [listID: "A"]) == "A: 100 added")
     let again = recorder.takePart(ifOver: 0)
     #expect(again == nil, "nothing recorded since")
   }
