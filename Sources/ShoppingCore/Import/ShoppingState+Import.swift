@@ -82,7 +82,7 @@ extension ShoppingState {
     } else {
       let list = ShoppingList(id: environment.uuid(), name: name, createdAt: now)
       lists.append(list)
-      progress.createdLists.insert(list.id)
+      progress.emptyLists.insert(list.id)
       effects.append(.insertList(id: list.id, name: list.name, createdAt: now))
       listID = list.id
     }
@@ -108,6 +108,17 @@ extension ShoppingState {
     )
     importProgress = progress
     return effects
+  }
+
+  /// Records that the list had no items when the import began (storage said so): the items
+  /// the import adds to it are counted rather than kept by id.
+  mutating func importListWasEmpty(_ listID: ShoppingList.ID) throws(ShoppingError) {
+    guard var progress = importProgress, progress.summary == nil else {
+      throw .noImportInProgress
+    }
+    importProgress = nil
+    progress.emptyLists.insert(listID)
+    importProgress = progress
   }
 
   /// Records what can be read of skipped rows: replace mode keeps the items they name, and
