@@ -9,6 +9,9 @@ public enum ShoppingAction: Equatable, Sendable {
   /// The import file names a list, even one without rows: it is created if missing, and in
   /// replace mode what the file does not name is removed from it.
   case importListNamed(String)
+  /// The import found a list it sends rows to without items when it began: every item the
+  /// list holds until the import ends is one the import added.
+  case importListWasEmpty(ShoppingList.ID)
   /// Apply a batch of parsed import rows.
   case importRows([ImportRow])
   /// Rows of the import were skipped as invalid; what can be read of them still protects, in

@@ -37,6 +37,7 @@ extension PostgresTransaction {
       }
       try session.execute("RELEASE SAVEPOINT batch")
       recorder?.endBatch(kept: true)
+      try writeRecordPart()
     } catch {
       recorder?.endBatch(kept: false)
       _ = try? session.execute("ROLLBACK TO SAVEPOINT batch")
@@ -49,8 +50,39 @@ extension PostgresTransaction {
     recorder?.change ?? ChangeRecord()
   }
 
+  public var recordedSummary: ChangeSummary {
+    recorder?.summary ?? ChangeSummary()
+  }
+
   public func restartRecording() {
     if recorder != nil { recorder = ChangeRecorder() }
+    if let entry = pendingEntry {
+      pendingEntry = nil
+      // Parts no entry will claim; should this fail, the next entry numbered so clears them.
+      _ = try? run("DELETE FROM history_part WHERE entry = $1", entry)
+    }
+  }
+
+  /// Writes what the batches executed so far did and overwrote as a part of the next history
+  /// entry's record, once it is past ``ShoppingStorage/ChangeRecorder/partSize`` (as SQLite
+  /// does): a large change holds its record a part at a time, not whole. A part that cannot
+  /// be written fails the transaction, which then cannot commit.
+  func writeRecordPart() throws(DatabaseError) {
+    guard let part = recorder?.takePart() else { return }
+    let index = Int32((recorder?.partsTaken ?? 1) - 1)
+    let entry: Int64
+    if let pending = pendingEntry {
+      entry = pending
+    } else {
+      // Writers take turns (an advisory lock): the number stays free until the entry is added.
+      entry =
+        try session.query("SELECT coalesce(max(id), 0) + 1 FROM history").first?.integer(0) ?? 1
+      try run("DELETE FROM history_part WHERE entry = $1", entry)
+      pendingEntry = entry
+    }
+    try run(
+      "INSERT INTO history_part (entry, part, record) VALUES ($1, $2, $3)", entry, index,
+      ByteBuffer(bytes: ChangeRecordCodec.encode(part)))
   }
 
   private func execute(_ effect: PersistenceEffect) throws(DatabaseError) {

@@ -12,6 +12,9 @@ extension PostgresTransaction {
     by member: String?, change: ChangeRecord
   ) throws(DatabaseError) -> Int {
     try checkUsable(writing: true)
+    // The recorder's parts written so far, if any, are the entry's first parts.
+    let parts = pendingEntry
+    pendingEntry = nil
     var binds = PostgresBindings()
     binds.append(date.wholeSeconds)
     binds.append(command)
@@ -20,16 +23,24 @@ extension PostgresTransaction {
     binds.append(target.map(Int64.init))
     binds.append(member)
     binds.append(ByteBuffer(bytes: ChangeRecordCodec.encode(change)))
+    binds.append(parts)
     guard
       let id = try session.query(
         """
         INSERT INTO history (id, at, command, summary, kind, target, by, record)
-        VALUES ((SELECT coalesce(max(id), 0) + 1 FROM history), $1, $2, $3, $4, $5, $6, $7)
+        VALUES (
+          coalesce($8, (SELECT coalesce(max(id), 0) + 1 FROM history)), $1, $2, $3, $4, $5, $6,
+          $7)
         RETURNING id
         """, binds
       ).first?.integer(0)
     else { throw corrupt("no history entry was written") }
+    if parts == nil {
+      // Left by a transaction that restarted its recording and could not clear them.
+      try run("DELETE FROM history_part WHERE entry = $1", id)
+    }
     try run("DELETE FROM history WHERE id <= $1", id - Int64(HistoryEntry.kept))
+    try run("DELETE FROM history_part WHERE entry <= $1", id - Int64(HistoryEntry.kept))
     return Int(id)
   }
 
@@ -84,18 +95,59 @@ extension PostgresTransaction {
     guard !ids.isEmpty else { return [] }
     var binds = PostgresBindings()
     binds.append(ids.map(Int64.init))
+    var parts: [Int: ChangeRecord] = [:]
+    for row in try session.query(
+      "SELECT entry, record FROM history_part WHERE entry = ANY($1) ORDER BY entry, part", binds)
+    {
+      parts[Int(try row.integer(0)), default: ChangeRecord()].append(try change(row, 1))
+    }
     return try session.query(
       "SELECT \(Self.historyColumns), record FROM history WHERE id = ANY($1) ORDER BY id", binds
-    ).map { row throws(DatabaseError) in (try entry(row), try change(row, 8)) }
+    ).map { row throws(DatabaseError) in
+      let entry = try entry(row)
+      var whole = parts.removeValue(forKey: entry.id) ?? ChangeRecord()
+      whole.append(try change(row, 8))
+      return (entry, whole)
+    }
   }
 
+  /// What the entry numbered `id` changed and overwrote, whole (its parts appended).
   public func historyRecord(_ id: Int) throws(DatabaseError) -> ChangeRecord? {
+    try appendedHistoryParts(id)
+  }
+
+  /// How many parts the entry's record has (its own record the last), if the history has it.
+  public func historyPartCount(_ id: Int) throws(DatabaseError) -> Int? {
     try checkUsable()
     var binds = PostgresBindings()
     binds.append(Int64(id))
-    return try session.query("SELECT record FROM history WHERE id = $1", binds).first.map {
-      row throws(DatabaseError) in try change(row, 0)
+    guard
+      let row = try session.query(
+        """
+        SELECT (SELECT count(*) FROM history_part WHERE entry = $1) FROM history WHERE id = $1
+        """, binds
+      ).first
+    else { return nil }
+    return Int(try row.integer(0)) + 1
+  }
+
+  public func historyPart(
+    _ id: Int, _ index: Int, of count: Int
+  ) throws(DatabaseError) -> ChangeRecord {
+    var binds = PostgresBindings()
+    binds.append(Int64(id))
+    let rows: [Row]
+    if index == count - 1 {
+      rows = try session.query("SELECT record FROM history WHERE id = $1", binds)
+    } else {
+      binds.append(Int32(index))
+      rows = try session.query(
+        "SELECT record FROM history_part WHERE entry = $1 AND part = $2", binds)
     }
+    guard let row = rows.first else {
+      throw corrupt("history entry \(id) lacks part \(index + 1) of its record")
+    }
+    return try change(row, 0)
   }
 
   public func storeUndoneMarks(_ links: HistoryLinks) throws(DatabaseError) {
@@ -121,7 +173,9 @@ extension PostgresTransaction {
     var total = 0
     for row in try session.query(
       """
-      SELECT id, octet_length(record) FROM history
+      SELECT id, octet_length(record)
+        + coalesce((SELECT sum(octet_length(record)) FROM history_part WHERE entry = history.id), 0)
+      FROM history
       WHERE kind = 'change' AND undone_by IS NULL ORDER BY id DESC
       """)
     {

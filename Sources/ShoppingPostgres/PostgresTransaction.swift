@@ -12,6 +12,9 @@ public final class PostgresTransaction: StorageTransaction, @unchecked Sendable 
   private var isOpen = true
   /// What the effects executed so far changed and overwrote, in a write transaction.
   var recorder: ChangeRecorder?
+  /// The number the next history entry takes, once the recorder's first part is written
+  /// under it (see ``writeRecordPart()``).
+  var pendingEntry: Int64?
 
   init(session: Session, isWritable: Bool) {
     self.session = session

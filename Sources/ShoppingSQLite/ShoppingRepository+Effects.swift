@@ -33,6 +33,7 @@ extension ShoppingRepository {
         }
       }
       recorder?.endBatch(kept: true)
+      try writeRecordPart()
     } catch let error as DatabaseError {
       recorder?.endBatch(kept: false)
       // The positions handed out in the undone part are free again.

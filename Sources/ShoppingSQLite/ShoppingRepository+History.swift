@@ -8,6 +8,9 @@ extension ShoppingRepository {
   /// Adds an entry for `change`, made in this transaction, and drops the entries past
   /// ``ShoppingCore/HistoryEntry/kept`` in the same transaction.
   ///
+  /// When the recorder wrote parts of the change already (``writeRecordPart()``), they are
+  /// the entry's first parts and `change` its last.
+  ///
   /// - Parameter by: The name of the member who made the change, if a member did.
   /// - Returns: The new entry's number.
   @discardableResult
@@ -17,22 +20,28 @@ extension ShoppingRepository {
   ) throws(DatabaseError) -> Int {
     try checkUsable(writing: true)
     var id = 0
+    let parts = pendingEntry
+    pendingEntry = nil
     try connection.query(
       """
-      INSERT INTO history (at, command, summary, kind, target, by, record)
-      VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+      INSERT INTO history (id, at, command, summary, kind, target, by, record)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
       """,
       [
-        .date(date), .text(command), .text(summary), .text(kind.rawValue),
-        target.map { .integer(Int64($0)) } ?? .null, .text(member),
+        parts.map { .integer(Int64($0)) } ?? .null, .date(date), .text(command), .text(summary),
+        .text(kind.rawValue), target.map { .integer(Int64($0)) } ?? .null, .text(member),
         .bytes(ChangeRecordCodec.encode(change)),
       ]
     ) { row throws(DatabaseError) in
       id = Int(row.integer(0))
     }
-    try connection.run(
-      "DELETE FROM history WHERE id <= ?", [.integer(Int64(id - HistoryEntry.kept))]
-    )
+    if parts == nil {
+      // Left by a transaction that restarted its recording and could not clear them.
+      try connection.run("DELETE FROM historyPart WHERE entry = ?", [.integer(Int64(id))])
+    }
+    let oldest: [SQLValue] = [.integer(Int64(id - HistoryEntry.kept))]
+    try connection.run("DELETE FROM history WHERE id <= ?", oldest)
+    try connection.run("DELETE FROM historyPart WHERE entry <= ?", oldest)
     return id
   }
 
@@ -53,31 +62,70 @@ extension ShoppingRepository {
   }
 
   /// The entries numbered `ids` that the history still has, oldest first, with their
-  /// records.
+  /// records whole (their parts appended).
   public func historyRecords(
     _ ids: [Int]
   ) throws(DatabaseError) -> [(entry: HistoryEntry, change: ChangeRecord)] {
     var found: [(HistoryEntry, ChangeRecord)] = []
     guard !ids.isEmpty else { return found }
     try checkUsable()
+    let list: [SQLValue] = [.text("[" + ids.map(String.init).joined(separator: ",") + "]")]
+    var parts: [Int: ChangeRecord] = [:]
+    try connection.query(
+      "SELECT entry, record FROM historyPart "
+        + "WHERE entry IN (SELECT value FROM json_each(?)) ORDER BY entry, part",
+      list
+    ) { row throws(DatabaseError) in
+      let part = try change(row, 1)
+      parts[Int(row.integer(0)), default: ChangeRecord()].append(part)
+    }
     try connection.query(
       "SELECT \(Self.historyColumns), record FROM history "
         + "WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
-      [.text("[" + ids.map(String.init).joined(separator: ",") + "]")]
+      list
     ) { row throws(DatabaseError) in
-      found.append((try historyEntry(row), try change(row, 8)))
+      let entry = try historyEntry(row)
+      var whole = parts.removeValue(forKey: entry.id) ?? ChangeRecord()
+      whole.append(try change(row, 8))
+      found.append((entry, whole))
     }
     return found
   }
 
-  /// What the entry numbered `id` changed and overwrote.
+  /// What the entry numbered `id` changed and overwrote, whole (its parts appended).
   public func historyRecord(_ id: Int) throws(DatabaseError) -> ChangeRecord? {
+    try appendedHistoryParts(id)
+  }
+
+  /// How many parts the entry's record has (its own record the last), if the history has it.
+  public func historyPartCount(_ id: Int) throws(DatabaseError) -> Int? {
+    try checkUsable()
+    let entry: SQLValue = .integer(Int64(id))
+    guard try connection.integer("SELECT count(*) FROM history WHERE id = ?", [entry]) == 1
+    else { return nil }
+    return try (connection.integer("SELECT count(*) FROM historyPart WHERE entry = ?", [entry])
+      ?? 0) + 1
+  }
+
+  public func historyPart(
+    _ id: Int, _ index: Int, of count: Int
+  ) throws(DatabaseError) -> ChangeRecord {
     try checkUsable()
     var record: ChangeRecord?
-    try connection.query(
-      "SELECT record FROM history WHERE id = ?", [.integer(Int64(id))]
-    ) { row throws(DatabaseError) in
-      record = try change(row, 0)
+    if index == count - 1 {
+      try connection.query("SELECT record FROM history WHERE id = ?", [.integer(Int64(id))]) {
+        row throws(DatabaseError) in record = try change(row, 0)
+      }
+    } else {
+      try connection.query(
+        "SELECT record FROM historyPart WHERE entry = ? AND part = ?",
+        [.integer(Int64(id)), .integer(Int64(index))]
+      ) { row throws(DatabaseError) in record = try change(row, 0) }
+    }
+    guard let record else {
+      throw DatabaseError(
+        reason: .corrupt, path: connection.path,
+        message: "history entry \(id) lacks part \(index + 1) of its record")
     }
     return record
   }

@@ -17,7 +17,9 @@ extension ShoppingRepository {
     var total = 0
     try connection.query(
       """
-      SELECT id, length(record) FROM history
+      SELECT id, length(record)
+        + coalesce((SELECT sum(length(record)) FROM historyPart WHERE entry = history.id), 0)
+      FROM history
       WHERE kind = 'change' AND undoneBy IS NULL ORDER BY id DESC
       """, []
     ) { row throws(DatabaseError) in

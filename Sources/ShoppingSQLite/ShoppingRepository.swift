@@ -33,6 +33,9 @@ public final class ShoppingRepository: @unchecked Sendable {
   /// What the effects executed so far changed and overwrote, in a write transaction: what its
   /// history entry records.
   var recorder: ChangeRecorder?
+  /// The number the next history entry takes, once the recorder's first part is written
+  /// under it (see ``writeRecordPart()``).
+  var pendingEntry: Int?
 
   init(connection: Connection, isWritable: Bool) {
     self.connection = connection

@@ -118,47 +118,99 @@ extension ShoppingService {
   /// Executes the inverse of `entry`'s change, after checking that no later entry in force
   /// stands in the way and that the inverse fits the lists as they are, and records it as a
   /// new entry: an undo of `entry`, or a redo of `shown` (the entry `entry` undid).
+  ///
+  /// The record is read a part at a time, newest first, and each part taken back before the
+  /// next is read (see ``ShoppingCore/ChangeRecord/append(_:)``): taking back a large import
+  /// holds one part of it, not all. A part that does not fit throws, and the transaction
+  /// takes back the parts before it.
   private func revert(
     _ entry: HistoryEntry, as step: HistoryError.Step, naming shown: HistoryEntry,
     label: String, by member: String?, links: HistoryLinks, repository: any StorageTransaction
   ) throws -> HistoryEntry {
-    guard let change = try repository.historyRecord(entry.id) else {
-      throw HistoryError.noSuchEntry(entry.id)
-    }
     if let other = links.obstacle(toTakingBack: entry) {
       throw HistoryError.takenBackAlready(step, shown, by: other)
     }
-    let touched = change.touched
     // An entry that took back one made after this one cancels it out: neither stands in the
     // way. So do the undos and redos of one run, each cancelling the one it took back.
     let later = links.entries.filter { other in
       other.id > entry.id && links.isInForce(other.id)
         && (links.reverted(by: other).map { $0 < entry.id } ?? true)
     }
-    for (other, otherChange) in try repository.historyRecords(later.map(\.id)) {
-      if let conflict = touched.conflict(with: otherChange.touched) {
-        throw HistoryError.blocked(step, shown, by: other, conflict)
+    if !later.isEmpty {
+      let others = try repository.historyRecords(later.map(\.id)).map {
+        ($0.entry, $0.change.touched)
+      }
+      // What each later entry conflicts with in any part: the first kind the whole would show.
+      var conflicts: [Touched.Conflict?] = Array(repeating: nil, count: others.count)
+      let found = try repository.historyParts(of: entry.id, newestFirst: true) { part in
+        let touched = part.touched
+        for (index, other) in others.enumerated() {
+          if let conflict = touched.conflict(with: other.1) {
+            conflicts[index] = conflicts[index].map { Touched.first($0, conflict) } ?? conflict
+          }
+        }
+      }
+      guard found else { throw HistoryError.noSuchEntry(entry.id) }
+      if let index = conflicts.firstIndex(where: { $0 != nil }), let conflict = conflicts[index] {
+        throw HistoryError.blocked(step, shown, by: others[index].0, conflict)
       }
     }
-    var orders: [ShoppingList.ID: [Product.ID]] = [:]
-    for listID in change.listsToRebase {
-      orders[listID] = try repository.storedOrder(ofList: listID)
+    let found = try repository.historyParts(of: entry.id, newestFirst: true) { part in
+      var orders: [ShoppingList.ID: [Product.ID]] = [:]
+      for listID in part.listsToRebase {
+        orders[listID] = try repository.storedOrder(ofList: listID)
+      }
+      let inverse = try settled(part.inverse(rebasedOn: orders), undoing: entry.kind, repository)
+      let check = RevertCheck(effects: inverse, undoing: part)
+      if let problem = check.firstProblem(
+        lists: try repository.listNames(), items: try repository.itemNames(check.itemNames))
+      {
+        throw HistoryError.cannotApply(step, shown, problem)
+      }
+      for batch in Self.batches(of: inverse) { try repository.execute(batch) }
     }
-    let inverse = try settled(
-      change.inverse(rebasedOn: orders), undoing: entry.kind, repository)
-    let check = RevertCheck(effects: inverse, undoing: change)
-    if let problem = check.firstProblem(
-      lists: try repository.listNames(), items: try repository.itemNames(check.itemNames))
-    {
-      throw HistoryError.cannotApply(step, shown, problem)
-    }
-    try repository.execute(inverse)
+    guard found else { throw HistoryError.noSuchEntry(entry.id) }
     let recorded = try repository.journal(
       command: label, kind: step == .undo ? .undo : .redo, target: shown.id,
       at: environment.now(), by: member, always: true)
     guard let recorded else { throw HistoryError.noSuchEntry(entry.id) }
     return recorded
   }
+
+  /// `effects` in batches of at most ``revertBatchSize`` effects or removed ids: storage
+  /// writes the record of a batch away between batches, so that an undo of a record written
+  /// whole (before records came in parts) holds a batch of the rows it removes, not all.
+  static func batches(of effects: [PersistenceEffect]) -> [[PersistenceEffect]] {
+    var batches: [[PersistenceEffect]] = []
+    var batch: [PersistenceEffect] = []
+    var size = 0
+    func add(_ effect: PersistenceEffect, weighing weight: Int) {
+      if size + weight > revertBatchSize, !batch.isEmpty {
+        batches.append(batch)
+        batch = []
+        size = 0
+      }
+      batch.append(effect)
+      size += weight
+    }
+    for effect in effects {
+      guard case let .deleteProducts(ids) = effect else {
+        add(effect, weighing: 1)
+        continue
+      }
+      var start = ids.startIndex
+      repeat {
+        let end = min(start + revertBatchSize, ids.endIndex)
+        add(.deleteProducts(Array(ids[start..<end])), weighing: end - start)
+        start = end
+      } while start < ids.endIndex
+    }
+    if !batch.isEmpty { batches.append(batch) }
+    return batches
+  }
+
+  /// How many effects or removed ids an undo executes at a time.
+  static let revertBatchSize = 10_000
 
   /// The inverse of an entry's change made to fit the lists as they are. A default list the
   /// change created is emptied rather than deleted: it exists as soon as anything looks for
@@ -170,6 +222,8 @@ extension ShoppingService {
     _ inverse: [PersistenceEffect], undoing kind: HistoryEntry.Kind,
     _ repository: any StorageTransaction
   ) throws -> [PersistenceEffect] {
+    // Only list effects need the lists (which are counted afresh for each part taken back).
+    guard inverse.contains(where: Self.isListEffect) else { return inverse }
     let lists = try repository.listSummaries()
     let marked = try repository.storedDefaultList()
     // Lists the inverse deletes itself (it brings the default list back where it had taken
@@ -199,6 +253,13 @@ extension ShoppingService {
       }
     }
     return settled
+  }
+
+  private static func isListEffect(_ effect: PersistenceEffect) -> Bool {
+    switch effect {
+    case .deleteList, .insertList, .restoreList: true
+    default: false
+    }
   }
 
 }
@@ -236,11 +297,13 @@ extension ShoppingService {
       guard newest - entry <= Self.historyLimit else {
         return (newest, current.lists.map(\.name))
       }
+      // Part by part: a large import's record is not held whole to learn its one list.
       for id in (entry + 1)...newest {
-        guard let record = try repository.historyRecord(id) else { continue }
-        let touched = record.touched
-        for list in touched.lists.union(touched.listsOfProducts).union(touched.orders) {
-          note(list, record)
+        _ = try repository.historyParts(of: id, newestFirst: false) { record in
+          let touched = record.touched
+          for list in touched.lists.union(touched.listsOfProducts).union(touched.orders) {
+            note(list, record)
+          }
         }
       }
       return (newest, names)

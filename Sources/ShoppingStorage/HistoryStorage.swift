@@ -35,6 +35,15 @@ public protocol HistoryStorage: AnyObject {
   /// What the entry numbered `id` changed and overwrote.
   func historyRecord(_ id: Int) throws(DatabaseError) -> ChangeRecord?
 
+  /// How many parts the record of the entry numbered `id` has, if the history has the entry:
+  /// a large change's record is kept in parts, each to be taken back alone (see
+  /// ``ShoppingCore/ChangeRecord/append(_:)``). The default: one, ``historyRecord(_:)``.
+  func historyPartCount(_ id: Int) throws(DatabaseError) -> Int?
+
+  /// The part `index` (oldest first, from 0) of the record of the entry numbered `id`, which
+  /// has `count` parts.
+  func historyPart(_ id: Int, _ index: Int, of count: Int) throws(DatabaseError) -> ChangeRecord
+
   /// Stores the marks `links` works out: which entries are taken back, and by which.
   func storeUndoneMarks(_ links: HistoryLinks) throws(DatabaseError)
 
@@ -45,4 +54,39 @@ public protocol HistoryStorage: AnyObject {
   /// back), newest first, as many as fit in `byteBudget` bytes of stored records; a record
   /// over `largest` bytes is passed over.
   func recentChangeRecords(byteBudget: Int, largest: Int) throws(DatabaseError) -> [ChangeRecord]
+}
+
+extension HistoryStorage {
+  public func historyPartCount(_ id: Int) throws(DatabaseError) -> Int? {
+    try historyRecord(id) == nil ? nil : 1
+  }
+
+  public func historyPart(
+    _ id: Int, _ index: Int, of count: Int
+  ) throws(DatabaseError) -> ChangeRecord {
+    try historyRecord(id) ?? ChangeRecord()
+  }
+
+  /// Calls `body` with each part of the record of the entry numbered `id`, oldest or newest
+  /// first, one part in memory at a time: what an undo of a large change needs.
+  ///
+  /// - Returns: Whether the history still has the entry.
+  public func historyParts(
+    of id: Int, newestFirst: Bool, _ body: (ChangeRecord) throws -> Void
+  ) throws -> Bool {
+    guard let count = try historyPartCount(id) else { return false }
+    for index in newestFirst ? Array((0..<count).reversed()) : Array(0..<count) {
+      try body(try historyPart(id, index, of: count))
+    }
+    return true
+  }
+
+  /// The record of the entry numbered `id` whole, its parts appended: what an engine that
+  /// keeps records in parts answers ``historyRecord(_:)`` with.
+  public func appendedHistoryParts(_ id: Int) throws(DatabaseError) -> ChangeRecord? {
+    guard let count = try historyPartCount(id) else { return nil }
+    var whole = ChangeRecord()
+    for index in 0..<count { whole.append(try historyPart(id, index, of: count)) }
+    return whole
+  }
 }

@@ -82,7 +82,14 @@ public protocol ListStorage: AnyObject, StoredRows {
 
   /// What the effects executed since the transaction began, or since the last history entry
   /// it recorded, changed and overwrote.
+  ///
+  /// A storage that writes a large change's record in parts as it runs holds only what
+  /// followed the last part here.
   var recordedChange: ChangeRecord { get }
+
+  /// What the effects executed since the transaction began, or since the last history entry
+  /// it recorded, did, parts written included: what the entry says.
+  var recordedSummary: ChangeSummary { get }
 
   /// Forgets what was recorded so far: the effects executed from now on are recorded afresh.
   func restartRecording()

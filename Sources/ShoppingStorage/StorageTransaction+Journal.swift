@@ -35,14 +35,14 @@ extension StorageTransaction {
     by member: String? = nil, always: Bool = false,
     listNames names: [ShoppingList.ID: String]? = nil
   ) throws(DatabaseError) -> HistoryEntry? {
-    let change = recordedChange
-    guard always || !change.isEmpty else { return nil }
+    let recorded = recordedSummary
+    guard always || !recorded.isEmpty else { return nil }
     var known = names ?? [:]
     if names == nil { known = try currentListNames() }
-    let summary = change.summary(listNames: known)
+    let summary = recorded.text(listNames: known)
     let id = try appendHistory(
       command: command, summary: summary, kind: kind, target: target, at: date, by: member,
-      change: change)
+      change: recordedChange)
     restartRecording()
     return HistoryEntry(
       id: id, at: date, command: command, summary: summary, kind: kind, target: target,

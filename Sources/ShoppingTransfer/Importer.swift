@@ -142,15 +142,18 @@ public struct Importer: Sendable {
 
     /// Records whether the list `key` is fresh, the first time a row names it: a list the
     /// import is about to create is, an existing one is if the database holds no item of it.
+    ///
+    /// - Returns: Whether it is an existing list found empty.
     mutating func classify(
       _ key: NameKey, list: ShoppingList?, lookup: any ImportLookup
-    ) throws {
-      guard sentKeys[key] == nil, !hadItems.contains(key) else { return }
+    ) throws -> Bool {
+      guard sentKeys[key] == nil, !hadItems.contains(key) else { return false }
       if let list, try !lookup.listIsEmpty(list.id) {
         hadItems.insert(key)
-      } else {
-        sentKeys[key] = []
+        return false
       }
+      sentKeys[key] = []
+      return list != nil
     }
 
     /// Whether a row naming `item` in the list `key` needs the database searched for it, and
@@ -189,7 +192,10 @@ public struct Importer: Sendable {
       let listKey = Naming.key(row.list ?? options.targetList)
       let list = headers[listKey]
       listOfRow.append(list?.id)
-      try fresh.classify(listKey, list: list, lookup: lookup)
+      if try fresh.classify(listKey, list: list, lookup: lookup), let list {
+        // The core then counts the items it adds there instead of keeping their ids.
+        try store.send(.importListWasEmpty(list.id))
+      }
       let itemKey = Naming.key(row.name)
       let lookup = fresh.needsLookup(of: itemKey, inList: listKey)
       guard let list else { continue }

@@ -128,6 +128,37 @@ import Testing
     )
   }
 
+  @Test func anItemAddedToAListTheImportCreatedAndNamedAgainIsAddedOnceAndKept() throws {
+    // Replace mode, so that an item the import is not known to have added would be removed.
+    let store = makeStore()
+    let created = ShoppingList(id: UUID(counting: 1), name: "Party", createdAt: now)
+    let chips = Product(id: UUID(counting: 2), name: "Chips", addedAt: now)
+    let rows = [
+      try row(1, "Chips", list: "Party"), try row(2, "chips", list: "Party", quantity: "3"),
+    ]
+    let options = ImportOptions(targetList: "shopping", mode: .replace)
+    store.send(.startImport(options)) { $0.importProgress = ImportProgress(options: options) }
+    let more = chips.with {
+      $0.name = "chips"
+      $0.quantity = 3
+    }
+    store.send(
+      .importRows(rows),
+      effects: [
+        .insertList(id: created.id, name: "Party", createdAt: now),
+        .insertProduct(chips, listID: created.id), .updateProduct(more),
+      ]
+    ) { state in
+      var party = created
+      party.append(chips)
+      party.setName("chips", ofProductAt: 0)
+      party.products[id: chips.id] = more
+      state.lists.append(party)
+      state.importProgress?.record(rows: rows, lists: state.lists)
+    }
+    store.send(.finishImport) { $0.importProgress?.summary = ImportSummary(added: 1) }
+  }
+
   @Test func aRowWithAKnownIdUpdatesThatItemEvenUnderAnotherName() throws {
     let store = makeStore()
     let renamed = milk.with { $0.name = "Oat milk" }
@@ -175,6 +206,26 @@ import Testing
     let store = makeStore()
     store.send(.importRows([try row(1, "Tea")]), throws: ShoppingError.noImportInProgress)
     store.send(.finishImport, throws: ShoppingError.noImportInProgress)
+    store.send(.importListWasEmpty(fixtureID(900)), throws: ShoppingError.noImportInProgress)
+  }
+
+  @Test func anItemAddedToAListFoundEmptyAndNamedAgainIsAddedOnceAndKept() throws {
+    let empty = ShoppingList(id: fixtureID(900), name: "shopping", createdAt: earlier)
+    let store = makeStore([empty])
+    let tea = Product(id: UUID(counting: 1), name: "Tea", addedAt: now)
+    let rows = [try row(1, "Tea"), try row(2, "Tea", quantity: "2")]
+    let options = ImportOptions(targetList: "shopping", mode: .replace)
+    store.send(.startImport(options)) { $0.importProgress = ImportProgress(options: options) }
+    store.send(.importListWasEmpty(empty.id))
+    let more = tea.with { $0.quantity = 2 }
+    store.send(
+      .importRows(rows),
+      effects: [.insertProduct(tea, listID: empty.id), .updateProduct(more)]
+    ) { state in
+      state.lists[id: empty.id]?.append(more)
+      state.importProgress?.record(rows: rows, lists: state.lists)
+    }
+    store.send(.finishImport) { $0.importProgress?.summary = ImportSummary(added: 1) }
   }
 
   @Test func rowsForAListThatWasNotLoadedAreRefused() throws {

@@ -25,7 +25,15 @@ struct MigrationTests {
     // Names compared under full case folding: the same tables.
     4: groceriesAsDefault,
     // Members, and history naming the member who made a change.
-    5: groceriesAsDefault + """
+    5: withMembers,
+    // History records in parts: the same tables, and one more.
+    6: withMembers + """
+      INSERT INTO historyPart (entry, part, record) VALUES (1, 0, x'');
+      """,
+  ]
+
+  static let withMembers =
+    groceriesAsDefault + """
       INSERT INTO member (
         id, name, nameKey, inviteHash, invitedAt, secretHash, joinedAt, lastSeenAt
       ) VALUES (
@@ -35,8 +43,7 @@ struct MigrationTests {
       INSERT INTO history (at, command, summary, kind, record, by)
         VALUES ('2026-11-18T11:09:00Z', 'web (Ana): check Milk', 'Groceries: 1 updated',
           'change', x'', 'Ana');
-      """,
-  ]
+      """
 
   static let groceriesAsDefault =
     listAndProducts(listColumns: ", isDefault", listValues: ", 1") + """

@@ -5,20 +5,42 @@ extension ChangeRecord {
   /// - Parameter names: The lists' current names; lists the change deleted or renamed are
   ///   named as the change knew them.
   public func summary(listNames names: [ShoppingList.ID: String]) -> String {
-    var order: [ShoppingList.ID] = []
-    var counts: [ShoppingList.ID: Tally] = [:]
-    var notes: [ShoppingList.ID: [String]] = [:]
-    var settingNotes: [String] = []
-    func count(_ word: Tally.Word, _ list: ShoppingList.ID?, _ product: Product.ID) {
-      guard let list else { return }
-      if counts[list] == nil, notes[list] == nil { order.append(list) }
-      counts[list, default: Tally()].count(word, product)
-    }
-    func note(_ text: String, _ list: ShoppingList.ID) {
-      if counts[list] == nil, notes[list] == nil { order.append(list) }
-      notes[list, default: []].append(text)
-    }
-    for step in steps {
+    var summary = ChangeSummary()
+    summary.add(self)
+    return summary.text(listNames: names)
+  }
+}
+
+/// What a change did, per list, counted from its record part by part: a large change's
+/// record is stored in parts (see ``ChangeRecord/append(_:)``), and its summary is made
+/// without holding them all at once.
+///
+/// ```swift
+/// var summary = ChangeSummary()
+/// for part in parts { summary.add(part) }
+/// let text = summary.text(listNames: names)   // "shopping: 120 added, 3 updated"
+/// ```
+///
+/// An item added by the change and updated by it counts as added only when both happened in
+/// the same part.
+public struct ChangeSummary: Equatable, Sendable {
+  private var order: [ShoppingList.ID] = []
+  private var counts: [ShoppingList.ID: Tally] = [:]
+  private var notes: [ShoppingList.ID: [String]] = [:]
+  private var settingNotes: [String] = []
+  /// The names the records gave the lists they renamed or deleted, the earliest kept.
+  private var knownNames: [ShoppingList.ID: String] = [:]
+  /// Whether no record added had a step.
+  public private(set) var isEmpty = true
+
+  /// A summary of nothing.
+  public init() {}
+
+  /// Counts what `record` did, after what was added before.
+  public mutating func add(_ record: ChangeRecord) {
+    if !record.steps.isEmpty { isEmpty = false }
+    for (id, list) in record.lists where knownNames[id] == nil { knownNames[id] = list.name }
+    for step in record.steps {
       let effect: PersistenceEffect
       switch step {
       case let .added(id, listID):
@@ -33,10 +55,10 @@ extension ChangeRecord {
       switch effect {
       case let .deleteList(id): note("deleted", id)
       case let .deleteProducts(ids):
-        for id in ids { count(.removed, products[id]?.listID ?? addedTo[id], id) }
+        for id in ids { count(.removed, record.products[id]?.listID ?? record.addedTo[id], id) }
       case let .insertList(id, _, _), let .restoreList(id, _, _, _): note("created", id)
       case let .renameList(id, name):
-        note("renamed from \(lists[id]?.name ?? "?") to \(name)", id)
+        note("renamed from \(record.lists[id]?.name ?? "?") to \(name)", id)
       case let .reorderProducts(listID, _): note("reordered", listID)
       case .insertProduct, .restoreProduct: break  // recorded as steps of their own, above
       case let .setDefaultList(id?): note("made the default", id)
@@ -48,22 +70,40 @@ extension ChangeRecord {
         )
       case let .updateProduct(product):
         // An item added by the same change counts as added only.
-        if addedTo[product.id] == nil {
-          count(.updated, products[product.id]?.listID, product.id)
+        if record.addedTo[product.id] == nil {
+          count(.updated, record.products[product.id]?.listID, product.id)
         }
       }
     }
+  }
+
+  /// The summary in words, per list: `shopping: 120 added, 3 updated; party: created`.
+  ///
+  /// - Parameter names: The lists' current names; lists the change deleted or renamed are
+  ///   named as the change knew them.
+  public func text(listNames names: [ShoppingList.ID: String]) -> String {
     let perList = order.map { list in
-      let name = names[list] ?? lists[list]?.name ?? "?"
+      let name = names[list] ?? knownNames[list] ?? "?"
       let parts = (notes[list] ?? []) + (counts[list]?.parts ?? [])
       return "\(name): " + parts.joined(separator: ", ")
     }
     return (perList + settingNotes).joined(separator: "; ")
   }
+
+  private mutating func count(_ word: Tally.Word, _ list: ShoppingList.ID?, _ product: Product.ID) {
+    guard let list else { return }
+    if counts[list] == nil, notes[list] == nil { order.append(list) }
+    counts[list, default: Tally()].count(word, product)
+  }
+
+  private mutating func note(_ text: String, _ list: ShoppingList.ID) {
+    if counts[list] == nil, notes[list] == nil { order.append(list) }
+    notes[list, default: []].append(text)
+  }
 }
 
 /// The items a change added, updated, removed and restored in one list.
-private struct Tally {
+private struct Tally: Equatable, Sendable {
   enum Word { case added, updated, removed, restored }
 
   // A product is added, removed or restored at most once in one change, so those are counts;

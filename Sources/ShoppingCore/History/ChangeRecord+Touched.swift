@@ -52,6 +52,13 @@ public struct Touched: Equatable, Sendable {
     return needed.isDisjoint(with: later.deletedLists) ? nil : .deletedList
   }
 
+  /// Of two conflicts, the one ``conflict(with:)`` names when a change shows both: a change
+  /// checked part by part names the first of its parts' conflicts.
+  public static func first(_ one: Conflict, _ other: Conflict) -> Conflict {
+    let order: [Conflict] = [.items, .lists, .order, .setting, .markedList, .deletedList]
+    return (order.firstIndex(of: other) ?? 0) < (order.firstIndex(of: one) ?? 0) ? other : one
+  }
+
   /// Whether `later`, made after this change, stands in the way of undoing it (see
   /// ``conflict(with:)``).
   public func isBlocked(by later: Touched) -> Bool {

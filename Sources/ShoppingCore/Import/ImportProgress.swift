@@ -25,8 +25,14 @@ public struct ImportProgress: Equatable, Sendable {
   var originals: [Product.ID: Product] = [:]
   /// Those of `named` whose content now differs from their original.
   var changed: Set<Product.ID> = []
-  /// Items the import added.
+  /// Items the import added to lists that had items when it began.
   var added: Set<Product.ID> = []
+  /// Lists without items when the import began: those it created, and those it found empty.
+  /// Every item of one is an item the import added, so those are counted, not kept: an
+  /// import of a million rows into an empty list keeps no id per row.
+  var emptyLists: Set<ShoppingList.ID> = []
+  /// How many items the import added to `emptyLists`.
+  var addedToEmptyLists = 0
   /// Items that skipped or rejected rows named by id: replace mode keeps them.
   var protectedIDs: Set<Product.ID> = []
   /// Per list (by name key), the name keys of items skipped rows named: replace mode keeps
@@ -55,8 +61,23 @@ public struct ImportProgress: Equatable, Sendable {
     }
   }
 
-  func wasNamed(_ id: Product.ID) -> Bool {
-    added.contains(id) || named.contains(id)
+  /// How many items the import added.
+  var addedCount: Int { added.count + addedToEmptyLists }
+
+  mutating func recordAdded(_ id: Product.ID, to listID: ShoppingList.ID) {
+    if emptyLists.contains(listID) {
+      addedToEmptyLists += 1
+    } else {
+      added.insert(id)
+    }
+  }
+
+  func wasAdded(_ id: Product.ID, to listID: ShoppingList.ID) -> Bool {
+    emptyLists.contains(listID) || added.contains(id)
+  }
+
+  func wasNamed(_ id: Product.ID, in listID: ShoppingList.ID) -> Bool {
+    wasAdded(id, to: listID) || named.contains(id)
   }
 
   // Two progresses are equal when they say the same to the outside: the bookkeeping behind the

@@ -82,6 +82,7 @@ extension ShoppingState {
     } else {
       let list = ShoppingList(id: environment.uuid(), name: name, createdAt: now)
       lists.append(list)
+      progress.emptyLists.insert(list.id)
       effects.append(.insertList(id: list.id, name: list.name, createdAt: now))
       listID = list.id
     }
@@ -107,6 +108,17 @@ extension ShoppingState {
     )
     importProgress = progress
     return effects
+  }
+
+  /// Records that the list had no items when the import began (storage said so): the items
+  /// the import adds to it are counted rather than kept by id.
+  mutating func importListWasEmpty(_ listID: ShoppingList.ID) throws(ShoppingError) {
+    guard var progress = importProgress, progress.summary == nil else {
+      throw .noImportInProgress
+    }
+    importProgress = nil
+    progress.emptyLists.insert(listID)
+    importProgress = progress
   }
 
   /// Records what can be read of skipped rows: replace mode keeps the items they name, and
@@ -164,7 +176,9 @@ extension ShoppingState {
         var removedNames: [String] = []
         let removed =
           lists[id: listID]?.removeProducts { product in
-            guard !progress.wasNamed(product.id), !kept.contains(product.id) else { return false }
+            guard !progress.wasNamed(product.id, in: listID), !kept.contains(product.id) else {
+              return false
+            }
             if summary.removedItems.count + removedNames.count < ImportSummary.removedItemsLimit {
               removedNames.append(product.name)
             }
@@ -177,7 +191,7 @@ extension ShoppingState {
         }
       }
     }
-    summary.added = progress.added.count
+    summary.added = progress.addedCount
     summary.updated = progress.changed.count
     summary.unchanged = progress.named.count - progress.changed.count
     progress.summary = summary
@@ -202,7 +216,7 @@ extension ShoppingList {
       )
       product.apply(row.changes)
       append(product)
-      progress.added.insert(product.id)
+      progress.recordAdded(product.id, to: self.id)
       return .insertProduct(product, listID: self.id)
     }
     if let other = productID(forKey: key), other != id {
@@ -214,7 +228,7 @@ extension ShoppingList {
     var updated = current
     updated.name = row.name
     updated.apply(row.changes)
-    if !progress.added.contains(id) {
+    if !progress.wasAdded(id, to: self.id) {
       progress.named.insert(id)
       // Until an item first changes, it is as it was before the import.
       let original = progress.originals[id] ?? current

@@ -68,6 +68,10 @@ public struct ShoppingReducer: Reducer, Sendable {
     case let .importListNamed(name):
       return try state.importList(named: name, environment: environment)
 
+    case let .importListWasEmpty(listID):
+      try state.importListWasEmpty(listID)
+      return []
+
     case let .importRows(rows):
       return try state.importRows(rows, environment: environment)
 

@@ -28,6 +28,10 @@ extension InMemoryTransaction {
     recorder?.change ?? ChangeRecord()
   }
 
+  public var recordedSummary: ChangeSummary {
+    recorder?.summary ?? ChangeSummary()
+  }
+
   public func restartRecording() {
     if recorder != nil { recorder = ChangeRecorder() }
   }

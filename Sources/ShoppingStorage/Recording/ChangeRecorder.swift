@@ -44,14 +44,29 @@ extension StoredRows {
 /// and ``endBatch(kept:)`` after, which forgets what the batch recorded when storage took it
 /// back. The record grows in place, so recording a long run of batches costs what the batches
 /// hold, not a copy of everything recorded before each one.
+///
+/// A large change need not be held whole: between batches, storage may take the record so far
+/// as a part (``takePart(ifOver:)``) and write it away; what follows is recorded afresh, as a
+/// part of its own (see ``ShoppingCore/ChangeRecord/append(_:)``).
 public struct ChangeRecorder: Sendable {
-  /// What was recorded so far.
+  /// What was recorded so far, since the last part taken.
   public private(set) var change = ChangeRecord()
+  /// About how many bytes ``change`` takes encoded.
+  public private(set) var size = 0
+  /// How many parts were taken since the recorder began.
+  public private(set) var partsTaken = 0
+  /// What the parts taken did.
+  private var takenSummary = ChangeSummary()
   /// What the open batch added or replaced, to take it out again.
   private var batch: Batch?
 
+  /// The encoded size past which storage takes a part: a large change's record is held in
+  /// memory about this much at a time.
+  public static let partSize = 1 << 20
+
   private struct Batch: Sendable {
     var stepCount: Int
+    var size: Int
     var products: [Product.ID] = []
     var addedTo: [Product.ID] = []
     var orders: [ShoppingList.ID] = []
@@ -65,7 +80,26 @@ public struct ChangeRecorder: Sendable {
 
   /// Starts a batch of effects that storage executes all or nothing.
   public mutating func beginBatch() {
-    batch = Batch(stepCount: change.steps.count)
+    batch = Batch(stepCount: change.steps.count, size: size)
+  }
+
+  /// What the change did so far, parts taken included: what its history entry says.
+  public var summary: ChangeSummary {
+    var summary = takenSummary
+    summary.add(change)
+    return summary
+  }
+
+  /// Takes the record so far as a part, when no batch is open and it is past `limit` bytes
+  /// encoded: what follows is recorded as the next part, from the state storage holds now.
+  public mutating func takePart(ifOver limit: Int = partSize) -> ChangeRecord? {
+    guard batch == nil, size > limit, !change.isEmpty else { return nil }
+    let part = change
+    takenSummary.add(part)
+    partsTaken += 1
+    change = ChangeRecord()
+    size = 0
+    return part
   }
 
   /// Ends the batch: keeps what it recorded when `kept`, or forgets it when storage took the
@@ -74,6 +108,7 @@ public struct ChangeRecorder: Sendable {
     defer { batch = nil }
     guard !kept, let batch else { return }
     change.steps.removeSubrange(batch.stepCount...)
+    size = batch.size
     for id in batch.products { change.products[id] = nil }
     for id in batch.addedTo { change.addedTo[id] = nil }
     for id in batch.orders { change.orders[id] = nil }
@@ -92,6 +127,7 @@ public struct ChangeRecorder: Sendable {
         if var list = try storage.storedList(id, withProducts: true) {
           list.products = list.products.map { change.products[$0.product.id] ?? $0 }
           if let earlier = change.lists[id] { list.name = earlier.name }
+          size += RecordSize.of(list)
           setList(id, list)
         }
       }
@@ -105,11 +141,14 @@ public struct ChangeRecorder: Sendable {
       break
     case let .renameList(id, _):
       if change.lists[id] == nil, let list = try storage.storedList(id, withProducts: false) {
+        size += RecordSize.of(list)
         setList(id, list)
       }
     case let .reorderProducts(listID, _):
       if change.orders[listID] == nil {
-        change.orders[listID] = try storage.storedOrder(ofList: listID)
+        let order = try storage.storedOrder(ofList: listID)
+        size += RecordSize.id * (order.count + 1)
+        change.orders[listID] = order
         batch?.orders.append(listID)
       }
     case let .updateProduct(product):
@@ -125,7 +164,9 @@ public struct ChangeRecorder: Sendable {
         batch?.settings.append(.shopOrder)
       }
     }
-    change.steps.append(ChangeRecord.Step(effect))
+    let step = ChangeRecord.Step(effect)
+    size += RecordSize.of(step)
+    change.steps.append(step)
   }
 
   /// Keeps the stored versions of the products `ids` that the change neither added nor kept
@@ -143,6 +184,7 @@ public struct ChangeRecorder: Sendable {
     change.products.reserveCapacity(change.products.count + stored.count)
     for product in stored
     where change.products.updateValue(product, forKey: product.product.id) == nil {
+      size += RecordSize.of(product)
       batch?.products.append(product.product.id)
     }
   }
@@ -157,6 +199,7 @@ public struct ChangeRecorder: Sendable {
       // Kept before: the first version is the one an undo restores.
       change.products[id] = first
     } else {
+      size += RecordSize.of(stored)
       batch?.products.append(id)
     }
   }
