@@ -142,9 +142,11 @@ extension ShoppingService {
   }
 
   /// Where the members stand: when it differs from an earlier stamp, a member may have been
-  /// removed since (by this service or another process). Asking costs no read of the file.
+  /// removed since (by this service or another process). Asking costs no read of the file:
+  /// it is storage's change stamp where it keeps one (the one a server's kept documents go
+  /// by, never waiting behind a transaction), else the data version read in a transaction.
   public func membershipStamp() throws -> MembershipStamp {
-    let version = try storage.read { try $0.dataVersion() }
+    let version = try storage.changeStamp() ?? storage.read { try $0.dataVersion() }
     return MembershipStamp(dataVersion: version, removals: removals.load(ordering: .relaxed))
   }
 }

@@ -59,9 +59,18 @@ def main():
             driver.get(f"{base}/")
             wait_for(lambda: placeholder() == arguments.new_text, "the new build's page")
             wait_for(lambda: p.names() == ["Milk"], "the list")
-            state = wait_for(lambda: (lambda s: s if s["keys"] == [new_cache] else None)(
-                script(driver, SHELL_CACHE)), f"only {new_cache} kept", timeout=15)
-            assert state["active"] == "activated" and state["controlled"], state
+            # The old cache goes while the new worker activates: its state turns "activated"
+            # only once that is done, so both are waited for, not read in one snapshot.
+            expected = {"keys": [new_cache], "active": "activated", "controlled": True}
+            last = {}
+
+            def settled():
+                last.clear()
+                last.update(script(driver, SHELL_CACHE))
+                return last == expected
+
+            wait_for(settled, f"only {new_cache} kept, its worker activated", timeout=15)
+            assert last == expected, last
         step("the next visit online shows the new build, whose worker takes over and "
              "deletes the old cache", next_visit_online_shows_the_new_build)
 
