@@ -45,7 +45,7 @@ final class ChangeFeed: Sendable {
 
   private let state = Mutex(State())
 
-  /// Where the database is asked (its calls block): NIO's shared pool in the server.
+  /// Where the database is asked (its calls block): the server's storage threads.
   private let threadPool: NIOThreadPool
   /// Where the watching task runs; nil: the global executor, like any task.
   private let executor: (any TaskExecutor)?
@@ -57,7 +57,7 @@ final class ChangeFeed: Sendable {
   /// can give the feed threads of its own, so that its streams never wait behind that work.
   init(
     service: ShoppingService, interval: Duration = .milliseconds(100),
-    threadPool: NIOThreadPool = .singleton, executor: (any TaskExecutor)? = nil
+    threadPool: NIOThreadPool = .storage, executor: (any TaskExecutor)? = nil
   ) {
     self.service = service
     self.interval = interval

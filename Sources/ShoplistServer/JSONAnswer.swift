@@ -11,7 +11,7 @@ enum JSONAnswer {
   static func make(
     status: HTTPResponse.Status = .ok, _ body: @escaping @Sendable () throws -> String
   ) async throws -> Response {
-    response(status: status, text: try await NIOThreadPool.singleton.runIfActive(body))
+    response(status: status, text: try await NIOThreadPool.storage.runIfActive(body))
   }
 
   /// The name of the header a write's answer carries with the number of the history entry
@@ -25,7 +25,7 @@ enum JSONAnswer {
     status: HTTPResponse.Status = .ok,
     recording body: @escaping @Sendable () throws -> (text: String, entry: Int?)
   ) async throws -> Response {
-    let (text, entry) = try await NIOThreadPool.singleton.runIfActive(body)
+    let (text, entry) = try await NIOThreadPool.storage.runIfActive(body)
     var answer = response(status: status, text: text)
     if let entry { answer.headers[entryHeader] = String(entry) }
     return answer

@@ -25,7 +25,7 @@ struct JoinController: Sendable {
   @Sendable func join(_ request: Request, context: Context) async throws -> Response {
     let code = context.parameters.get("code") ?? ""
     let service = self.service
-    switch try await NIOThreadPool.singleton.runIfActive({ try service.join(code: code) }) {
+    switch try await NIOThreadPool.storage.runIfActive({ try service.join(code: code) }) {
     case let .joined(_, secret):
       var response = Response.redirect(to: "/")
       response.setCookie(
@@ -37,7 +37,7 @@ struct JoinController: Sendable {
     case let .used(member):
       if let cookie = request.cookies[TokenAuthMiddleware.cookieName]?.value,
         ShoppingService.mayBeMemberSecret(cookie),
-        try await NIOThreadPool.singleton.runIfActive({ try service.member(presenting: cookie) })?
+        try await NIOThreadPool.storage.runIfActive({ try service.member(presenting: cookie) })?
           .id == member.id
       {
         // The phone that joined, opening its link again: it is signed in already.

@@ -56,7 +56,7 @@ struct ListsController<Context: RequesterContext>: Sendable {
       return JSONAnswer.document(kept.body, version: kept.version, for: request)
     }
     let service = self.service
-    let document = try await NIOThreadPool.singleton.runIfActive {
+    let document = try await NIOThreadPool.storage.runIfActive {
       let (list, version) = try service.versionedList(named: name)
       return ListDocumentCache.Document(
         body: ByteBuffer(string: ListDocuments.list(list)), version: version)

@@ -21,7 +21,8 @@ import Synchronization
 /// ## Concurrency
 /// `ShoppingDatabase` is `Sendable`. It owns one SQLite connection, which only one transaction
 /// at a time may use: ``write(_:)`` and ``read(_:)`` called from several threads run one after
-/// the other. The repository a transaction hands out is confined to that transaction and its
+/// the other, except that writers arriving while another writes share its commit (each in a
+/// savepoint of its own, returning once the commit is made; see ``write(_:)``). The repository a transaction hands out is confined to that transaction and its
 /// thread; see ``ShoppingRepository``. Other processes, and other `ShoppingDatabase` values on
 /// the same file, are coordinated by SQLite's locks: a writer waits up to the busy timeout.
 public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
@@ -30,11 +31,12 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
 
   /// The database file, as opened.
   public var location: String { path }
-  /// Only used while `lock` is held, by the thread recorded in `owner`.
+  /// Only used by the transaction `gate` lets in, on the thread recorded in `owner`.
   private let connection: Connection
-  private let lock = NSLock()
-  /// The thread running a transaction, so that a nested call fails instead of deadlocking.
-  private let owner = Mutex<UInt?>(nil)
+  let gate = ConnectionGate()
+  /// The thread running a transaction (0: none), so that a nested call fails instead of
+  /// deadlocking.
+  private let owner = Atomic<UInt>(0)
   /// The file this connection opened, to notice when the path comes to name another one;
   /// `nil` for a database in memory.
   private let fileIdentity: DatabaseFile.Identity?
@@ -206,6 +208,11 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   /// The write lock is taken at the start, waiting up to the busy timeout for other writers, so
   /// the transaction cannot fail half-way because another process wrote meanwhile.
   ///
+  /// Writers of this value that arrive while another one writes share one commit (see
+  /// ``ConnectionGate``): each does its work in a savepoint of the same transaction, undone
+  /// alone when its body throws, with its own history entry, and each returns only once the
+  /// whole transaction is committed — or throws if the commit fails.
+  ///
   /// - Parameter body: Reads and writes through the repository, which is valid only during
   ///   the call and on the calling thread.
   /// - Returns: What `body` returns.
@@ -216,7 +223,35 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
         reason: .readOnly, path: path, message: "the file or its folder cannot be written"
       )
     }
-    return try transaction(writable: true, body)
+    let thread = try claimingThread()
+    let joined = gate.enterWriting()
+    owner.store(thread, ordering: .relaxed)
+    let group: ConnectionGate.Group
+    if let joined {
+      group = joined
+    } else {
+      do {
+        try beginWriting()
+      } catch {
+        owner.store(0, ordering: .relaxed)
+        gate.leave()
+        throw error
+      }
+      group = gate.open()
+    }
+    let result: T
+    do {
+      // The first writer's work is the transaction's only work so far: no savepoint needed.
+      result =
+        joined == nil
+        ? try work(body) : try connection.transaction(.savepoint) { try work(body) }
+    } catch {
+      if joined == nil { connection.rollback() }
+      try? conclude(group, failure: error)
+      throw error
+    }
+    try conclude(group, failure: nil)
+    return result
   }
 
   /// Runs `body` in a read transaction: it sees one consistent snapshot of the database, even
@@ -227,33 +262,69 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   /// - Returns: What `body` returns.
   /// - Throws: `body`'s error unchanged, or a ``DatabaseError``.
   public func read<T>(_ body: (ShoppingRepository) throws -> T) throws -> T {
-    try transaction(writable: false, body)
+    try withConnection { connection in
+      let repository = ShoppingRepository(connection: connection, isWritable: false)
+      defer { repository.close() }
+      return try connection.transaction(.read) { try body(repository) }
+    }
   }
 
-  private func transaction<T>(
-    writable: Bool, _ body: (ShoppingRepository) throws -> T
-  ) throws -> T {
-    try withConnection { connection in
-      let repository = ShoppingRepository(connection: connection, isWritable: writable)
-      defer { repository.close() }
-      return try connection.transaction(writable ? .write : .read) {
-        // A writer may have waited a long time for the lock: if meanwhile the file was deleted
-        // or another one put in its place, writing would go to a file nobody will read again.
-        if writable, let fileIdentity, DatabaseFile.identity(of: path) != fileIdentity {
-          throw DatabaseError(
-            reason: .fileReplaced, path: path, message: "the file is not the one that was opened"
-          )
-        }
-        let result = try body(repository)
-        // SQLite rolls a transaction back by itself after some failures (a full disk): what
-        // the body did after that must not be committed piecemeal, nor reported as a success.
-        if let abort = repository.abortingError { throw abort }
-        if writable {
-          try repository.journal(command: StorageJournal.defaultCommand, at: Date())
-        }
-        return result
-      }
+  /// `BEGIN IMMEDIATE`, on the file this value opened.
+  private func beginWriting() throws {
+    try connection.run("BEGIN IMMEDIATE")
+    // A writer may have waited a long time for the lock: if meanwhile the file was deleted
+    // or another one put in its place, writing would go to a file nobody will read again.
+    if let fileIdentity, DatabaseFile.identity(of: path) != fileIdentity {
+      connection.rollback()
+      throw DatabaseError(
+        reason: .fileReplaced, path: path, message: "the file is not the one that was opened"
+      )
     }
+  }
+
+  /// One writer's work inside the open transaction, recorded in the history.
+  private func work<T>(_ body: (ShoppingRepository) throws -> T) throws -> T {
+    let repository = ShoppingRepository(connection: connection, isWritable: true)
+    defer { repository.close() }
+    let result = try body(repository)
+    // SQLite rolls a transaction back by itself after some failures (a full disk): what
+    // the body did after that must not be committed piecemeal, nor reported as a success.
+    if let abort = repository.abortingError { throw abort }
+    try repository.journal(command: StorageJournal.defaultCommand, at: Date())
+    return result
+  }
+
+  /// After a writer's work in `group` is done (`failure` nil) or undone: hands the
+  /// transaction on to a waiting writer, or commits it for the whole group. Returns once the
+  /// group's work is committed; throws when it is lost (the writer's own failure is the
+  /// caller's to throw).
+  private func conclude(_ group: ConnectionGate.Group, failure: (any Error)?) throws {
+    owner.store(0, ordering: .relaxed)
+    guard connection.isInTransaction else {
+      // SQLite rolled the whole transaction back: every writer's work in it is lost.
+      let lost = failure ?? DatabaseError(
+        reason: .misuse, path: path, message: "the transaction ended before its commit")
+      gate.finish(group, with: .failure(lost))
+      if failure == nil { throw lost }
+      return
+    }
+    if case let .handedOn(commit) = gate.handOn(group, joining: failure == nil) {
+      if let commit { try gate.awaitCommit(of: group, on: commit).get() }
+      return
+    }
+    if failure != nil, !gate.hasWaiting(group) {
+      connection.rollback()
+      gate.finish(group, with: .success(()))
+      return
+    }
+    do {
+      try connection.run("COMMIT")
+    } catch {
+      connection.rollback()
+      gate.finish(group, with: .failure(error))
+      throw error
+    }
+    gate.finish(group, with: .success(()))
   }
 
   /// SQLite's `PRAGMA data_version` as a connection of its own sees it: it changes with every
@@ -287,21 +358,28 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
     case unavailable
   }
 
-  /// Gives `body` exclusive use of the connection.
+  /// Gives `body` exclusive use of the connection, with nothing uncommitted on it.
   func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+    let thread = try claimingThread()
+    gate.enterAlone()
+    owner.store(thread, ordering: .relaxed)
+    defer {
+      owner.store(0, ordering: .relaxed)
+      gate.leave()
+    }
+    return try body(connection)
+  }
+
+  /// The calling thread, which must not be in a transaction of this value already: a nested
+  /// call fails instead of waiting for itself forever.
+  private func claimingThread() throws(DatabaseError) -> UInt {
     let thread = currentThreadIdentity()
-    if owner.withLock({ $0 == thread }) {
+    if owner.load(ordering: .relaxed) == thread {
       throw DatabaseError(
         reason: .misuse, path: path,
         message: "a transaction is already open on this thread; use its repository"
       )
     }
-    lock.lock()
-    owner.withLock { $0 = thread }
-    defer {
-      owner.withLock { $0 = nil }
-      lock.unlock()
-    }
-    return try body(connection)
+    return thread
   }
 }

@@ -89,7 +89,7 @@ struct TokenAuthMiddleware: RouterMiddleware {
   private func member(presenting given: String) async throws -> Member? {
     guard ShoppingService.mayBeMemberSecret(given) else { return nil }
     let service = self.service
-    return try await NIOThreadPool.singleton.runIfActive { try service.member(presenting: given) }
+    return try await NIOThreadPool.storage.runIfActive { try service.member(presenting: given) }
   }
 
   private enum Credential {
