@@ -7,8 +7,13 @@ import IssueReporting
 /// Finding the element is O(1) and it is mutated in place, so an element action costs the same
 /// on a collection of ten elements as on one of a million.
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+  /// Runs its body on the collection, in place in the parent's state.
+  public typealias Elements = @Sendable (
+    inout Parent.State, (inout IdentifiedArray<ID, Element.State>) throws -> [Parent.Effect]
+  ) throws -> [Parent.Effect]
+
   let parent: Parent
-  let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>> & Sendable
+  let elements: Elements
   let toElementAction: @Sendable (Parent.Action) -> (id: ID, action: Element.Action)?
   let fromElementEffect: @Sendable (ID, Element.Effect) -> Parent.Effect
   let element: Element
@@ -18,22 +23,22 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   {
     var effects: [Parent.Effect] = []
     if let (id, elementAction) = toElementAction(action) {
-      if let index = state[keyPath: toElements].index(id: id) {
-        effects = try element.reduce(
-          into: &state[keyPath: toElements][index], action: elementAction
-        )
-        .map { fromElementEffect(id, $0) }
-      } else {
-        // Not a crash: a late action for an element that is gone is a bug worth hearing about,
-        // never a reason to take the program down.
-        reportIssue(
-          """
-          An element action was sent for an element that is not in the collection.
+      effects = try elements(&state) { elements in
+        guard let index = elements.index(id: id) else {
+          // Not a crash: a late action for an element that is gone is a bug worth hearing
+          // about, never a reason to take the program down.
+          reportIssue(
+            """
+            An element action was sent for an element that is not in the collection.
 
-            Action: \(elementAction)
-            ID: \(id)
-          """
-        )
+              Action: \(elementAction)
+              ID: \(id)
+            """
+          )
+          return []
+        }
+        return try element.reduce(into: &elements[index], action: elementAction)
+          .map { fromElementEffect(id, $0) }
       }
     }
     return try effects.followed(by: parent.reduce(into: &state, action: action))
@@ -69,13 +74,9 @@ extension Reducer {
     effect: @escaping @Sendable (ID, Element.Effect) -> Effect,
     element: () -> Element
   ) -> ForEachReducer<Self, ID, Element> {
-    ForEachReducer(
-      parent: self,
-      toElements: elements,
-      toElementAction: action,
-      fromElementEffect: effect,
-      element: element()
-    )
+    forEach(
+      in: { state, body in try body(&state[keyPath: elements]) }, action: action,
+      effect: effect, element: element)
   }
 
   /// Embeds an element reducer whose effects are this reducer's; see
@@ -86,5 +87,47 @@ extension Reducer {
     element: () -> Element
   ) -> ForEachReducer<Self, ID, Element> where Element.Effect == Effect {
     forEach(elements, action: action, effect: { _, effect in effect }, element: element)
+  }
+
+  /// ``forEach(_:action:effect:element:)`` with the collection reached by a function that
+  /// runs its body on it in place, instead of a key path.
+  ///
+  /// ```swift
+  /// ListReducer()
+  ///   .forEach(in: { list, body in try body(&list.products) }, action: { action in
+  ///     if case let .product(id, action) = action { (id, action) } else { nil }
+  ///   }) {
+  ///     ProductReducer()
+  ///   }
+  /// ```
+  ///
+  /// For a reducer a short-lived process runs once: a key path into a generic collection is
+  /// made by the Swift run time the first time it is used, which resolves the collection's
+  /// type by name and checks its `Hashable` id by scanning every protocol conformance of the
+  /// executable — a noticeable part of a command that runs for a few milliseconds. A function
+  /// is compiled with its types known.
+  public func forEach<ID: Hashable & Sendable, Element: Reducer>(
+    in elements: @escaping ForEachReducer<Self, ID, Element>.Elements,
+    action: @escaping @Sendable (Action) -> (id: ID, action: Element.Action)?,
+    effect: @escaping @Sendable (ID, Element.Effect) -> Effect,
+    element: () -> Element
+  ) -> ForEachReducer<Self, ID, Element> {
+    ForEachReducer(
+      parent: self,
+      elements: elements,
+      toElementAction: action,
+      fromElementEffect: effect,
+      element: element()
+    )
+  }
+
+  /// ``forEach(in:action:effect:element:)`` for an element reducer whose effects are this
+  /// reducer's.
+  public func forEach<ID: Hashable & Sendable, Element: Reducer>(
+    in elements: @escaping ForEachReducer<Self, ID, Element>.Elements,
+    action: @escaping @Sendable (Action) -> (id: ID, action: Element.Action)?,
+    element: () -> Element
+  ) -> ForEachReducer<Self, ID, Element> where Element.Effect == Effect {
+    forEach(in: elements, action: action, effect: { _, effect in effect }, element: element)
   }
 }

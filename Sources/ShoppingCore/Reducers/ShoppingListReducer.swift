@@ -16,8 +16,9 @@ public struct ShoppingListReducer: Reducer, Sendable {
     Reduce { [environment] list, action in
       try Self.reduceList(&list, action: action, environment: environment)
     }
+    // A function rather than the key path: see `forEach(in:action:element:)`.
     .forEach(
-      \.products,
+      in: { list, body in try body(&list.products) },
       action: { action in
         if case let .product(id, action) = action { (id, action) } else { nil }
       }

@@ -23,8 +23,9 @@ public struct ShoppingReducer: Reducer, Sendable {
     Reduce { [environment] state, action in
       try Self.reduceApp(&state, action: action, environment: environment)
     }
+    // A function rather than the key path: see `forEach(in:action:element:)`.
     .forEach(
-      \.lists,
+      in: { state, body in try body(&state.lists) },
       action: { action in
         if case let .list(id, action) = action { (id, action) } else { nil }
       }
