@@ -18,38 +18,39 @@ struct FieldOptions: ParsableArguments {
   @Option(help: ArgumentHelp("A note; \"\" clears it.", valueName: "n"))
   var note: String?
 
-  /// The validated changes.
-  func changes() throws -> ProductChanges {
-    try ProductChanges(quantity: quantity, unit: unit, category: category, note: note)
+  /// The options as plain values.
+  var values: ItemFields {
+    ItemFields(quantity: quantity, unit: unit, category: category, note: note)
   }
 
-  /// Every option above, for the fast path (see ``QuickParser``).
-  static var grammar: QuickGrammar<FieldOptions> {
-    var grammar = QuickGrammar<FieldOptions>()
+  /// The validated changes.
+  func changes() throws -> ProductChanges {
+    try values.changes()
+  }
+
+  /// Every option above and the field it gives, for the fast path (see ``QuickParser``).
+  static var grammar: QuickGrammar<ItemFields> {
+    var grammar = QuickGrammar<ItemFields>()
     grammar.options = [
-      "--quantity": { fields, text in
-        fields.quantity = text; return true
-      },
-      "--unit": { fields, text in
-        fields.unit = text; return true
-      },
-      "--category": { fields, text in
-        fields.category = text; return true
-      },
-      "--note": { fields, text in
-        fields.note = text; return true
-      },
+      "--quantity": QuickGrammar.text(\.quantity), "--unit": QuickGrammar.text(\.unit),
+      "--category": QuickGrammar.text(\.category), "--note": QuickGrammar.text(\.note),
     ]
-    grammar.defaults = assignDefaults
     return grammar
   }
 
-  /// Gives every option its default, for the fast path (see ``QuickGrammar/defaults``).
-  static func assignDefaults(_ fields: inout FieldOptions) {
-    fields.quantity = nil
-    fields.unit = nil
-    fields.category = nil
-    fields.note = nil
+  var isEmpty: Bool { values.isEmpty }
+}
+
+/// The item fields `add` and `edit` take, as plain values; `nil` where not given.
+struct ItemFields: Equatable, Sendable {
+  var quantity: String?
+  var unit: String?
+  var category: String?
+  var note: String?
+
+  /// The validated changes.
+  func changes() throws -> ProductChanges {
+    try ProductChanges(quantity: quantity, unit: unit, category: category, note: note)
   }
 
   var isEmpty: Bool {

@@ -35,43 +35,25 @@ struct GlobalOptions: ParsableArguments {
     }
   }
 
-  /// Every spelling of every option above, for the fast path (see ``QuickParser``).
-  static var grammar: QuickGrammar<GlobalOptions> {
-    var grammar = QuickGrammar<GlobalOptions>()
+  /// Every spelling of every option above and the setting it gives, for the fast path (see
+  /// ``QuickParser``).
+  static var grammar: QuickGrammar<CommandSettings> {
+    var grammar = QuickGrammar<CommandSettings>()
     grammar.flags = [
       "--json": \.json, "--quiet": \.quiet, "-q": \.quiet, "--trace": \.trace,
       "--no-color": \.noColor,
     ]
     grammar.options = [
-      "--db": { options, text in
-        options.db = text; return true
-      },
-      "--list": { options, text in
-        options.list = text; return true
-      },
-      "-l": { options, text in
-        options.list = text; return true
-      },
-      "--wait": { options, text in
+      "--db": QuickGrammar.text(\.db), "--list": QuickGrammar.text(\.list),
+      "-l": QuickGrammar.text(\.list),
+      "--wait": { settings, text in
         guard let wait = Double(text), CommandSettings.isValidWait(wait) else { return false }
-        options.wait = wait
+        settings.wait = wait
         return true
       },
     ]
     grammar.aliases = [("-l", "--list"), ("-q", "--quiet")]
-    grammar.defaults = assignDefaults
     return grammar
-  }
-
-  /// Gives every option its default, for the fast path (see ``QuickGrammar/defaults``).
-  static func assignDefaults(_ options: inout GlobalOptions) {
-    options.db = nil
-    options.list = nil
-    options.json = false
-    options.quiet = false
-    options.trace = false
-    options.noColor = false
-    options.wait = BusyWait.standardSeconds
   }
 
   /// The options that take a value, as they may be spelled; the others are flags. Worked out

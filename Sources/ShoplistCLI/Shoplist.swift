@@ -57,7 +57,7 @@ public struct Shoplist: ParsableCommand {
     if let quick = QuickParser.parse(normalised) {
       // Already a shoplist command: no dynamic cast (its first use searches every protocol
       // conformance in the binary, a tenth of a millisecond).
-      return run(quick, context: context, arguments: arguments)
+      return run(quick.settings, context: context, arguments: arguments, quick.run)
     } else if let problem = ArgumentCheck.problem(in: normalised) {
       return report(problem, context)
     } else if let direct = CommandDispatch.parseDirectly(normalised) {
@@ -70,7 +70,7 @@ public struct Shoplist: ParsableCommand {
       }
     }
     if let command = parsed as? any ShoplistCommand {
-      return run(command, context: context, arguments: arguments)
+      return run(command.global.settings, context: context, arguments: arguments, command.run)
     }
     do {
       var command = parsed
@@ -81,11 +81,13 @@ public struct Shoplist: ParsableCommand {
     }
   }
 
+  /// Runs a command's work with its global options `settings`, and says how it ended.
   private static func run(
-    _ command: any ShoplistCommand, context: CommandContext, arguments: [String]
+    _ settings: CommandSettings, context: CommandContext, arguments: [String],
+    _ work: (CommandContext) throws -> Void
   ) -> Int32 {
     do {
-      try command.run(in: context.with(command.global.settings).typed(arguments))
+      try work(context.with(settings).typed(arguments))
       return 0
     } catch let error as any ShoplistError {
       // Every failure of shoplist's own says its exit status (``ShoplistError``).

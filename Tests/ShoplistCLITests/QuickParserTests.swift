@@ -55,7 +55,19 @@ import Testing
   func acceptsWhatTheArgumentParserReadsTheSameWay(arguments: [String]) throws {
     let quick = try #require(QuickParser.parse(arguments), "\(arguments) should be accepted")
     let parsed = try Shoplist.parseAsRoot(arguments)
-    #expect(signature(quick) == signature(parsed))
+    #expect(quick.reading() == reading(parsed))
+    #expect(quick.settings == (parsed as? any ShoplistCommand)?.global.settings)
+  }
+
+  /// Without options, every command's values are what the argument parser gives by default.
+  @Test(arguments: [
+    ["add", "milk"], ["toggle", "milk"], ["check", "milk"], ["uncheck", "milk"],
+    ["remove", "milk"], ["list"], ["history"], ["undo"], ["redo"],
+  ])
+  func theDefaultsAreTheArgumentParsers(arguments: [String]) throws {
+    let quick = try #require(QuickParser.parse(arguments))
+    #expect(quick.reading() == reading(try Shoplist.parseAsRoot(arguments)))
+    #expect(quick.settings == CommandSettings())
   }
 
   /// Each grammar is the command's own definition: the same option names the argument parser
@@ -159,11 +171,22 @@ import Testing
       let arguments = (0..<(1 + next() % 6)).map { _ in ordered[next() % ordered.count] }
       guard let quick = QuickParser.parse(arguments) else { continue }
       let parsed = try Shoplist.parseAsRoot(arguments)
-      #expect(signature(quick) == signature(parsed), "\(arguments)")
+      #expect(quick.reading() == reading(parsed), "\(arguments)")
       agreed += 1
     }
     #expect(agreed > 100)
   }
+}
+
+/// What the argument parser read of a command with a fast path, spelled as
+/// ``QuickInvocation/reading`` spells the fast path's reading.
+func reading(_ command: any ParsableCommand) -> String? {
+  guard let command = command as? any QuickParsable else { return nil }
+  return spelled(command)
+}
+
+private func spelled<Command: QuickParsable>(_ command: Command) -> String {
+  "\(Command.self) \(command.values)"
 }
 
 /// Everything a parsed command holds, to compare two parses of one invocation.

@@ -28,32 +28,39 @@ struct AddCommand: QuickParsable {
   @Argument(help: "The names of the items to add, each with its quantity if you like.")
   var names: [String]
 
-  static var grammar: QuickGrammar<AddCommand> {
-    var grammar = QuickGrammar<AddCommand>()
-    grammar.include(GlobalOptions.grammar, at: \.global)
+  /// What an `add` reads: the options as plain values.
+  struct Values: QuickValues {
+    var settings = CommandSettings()
+    var fields = ItemFields()
+    var exact = false
+    var names: [String] = []
+  }
+
+  var values: Values {
+    Values(settings: global.settings, fields: fields.values, exact: exact, names: names)
+  }
+
+  static var grammar: QuickGrammar<Values> {
+    var grammar = QuickGrammar<Values>()
+    grammar.include(GlobalOptions.grammar, at: \.settings)
     grammar.include(FieldOptions.grammar, at: \.fields)
     grammar.flags["--exact"] = \.exact
-    grammar.positionals = { command, names in
-      command.names = names
+    grammar.positionals = { values, names in
+      values.names = names
       return true
     }
     grammar.requiresPositionals = true
-    grammar.defaults = { command in
-      command.global = .withDefaults(GlobalOptions.assignDefaults)
-      command.fields = .withDefaults(FieldOptions.assignDefaults)
-      command.exact = false
-      command.names = []
-    }
     return grammar
   }
 
-  func run(in context: CommandContext) throws {
+  static func run(_ values: Values, in context: CommandContext) throws {
+    let fields = values.fields
     let changes = try fields.changes()
-    let literal = exact || fields.quantity != nil || fields.unit != nil
+    let literal = values.exact || fields.quantity != nil || fields.unit != nil
     let items =
       literal
-      ? names.map { ListIntent.NewItem(name: $0, changes: changes) }
-      : try Self.items(reading: names, changes: changes)
+      ? values.names.map { ListIntent.NewItem(name: $0, changes: changes) }
+      : try Self.items(reading: values.names, changes: changes)
     try context.change(.add(items), creatingIfMissing: true) { outcome in
       zip(items, outcome.items).map { added, item in
         let described = item.after.map(Describe.withAmount) ?? added.name

@@ -24,30 +24,37 @@ struct HistoryCommand: QuickParsable {
   static let defaultLimit = 20
 
   func validate() throws {
-    guard limit >= 1 else { throw ValidationError("--limit takes a number from 1, not \(limit)") }
+    guard values.isValid else {
+      throw ValidationError("--limit takes a number from 1, not \(limit)")
+    }
   }
 
-  static var grammar: QuickGrammar<HistoryCommand> {
-    var grammar = QuickGrammar<HistoryCommand>()
-    grammar.include(GlobalOptions.grammar, at: \.global)
-    grammar.options["--limit"] = { command, text in
+  /// What `history` reads: the options as plain values.
+  struct Values: QuickValues {
+    var settings = CommandSettings()
+    var limit = HistoryCommand.defaultLimit
+
+    var isValid: Bool { limit >= 1 }
+  }
+
+  var values: Values { Values(settings: global.settings, limit: limit) }
+
+  static var grammar: QuickGrammar<Values> {
+    var grammar = QuickGrammar<Values>()
+    grammar.include(GlobalOptions.grammar, at: \.settings)
+    grammar.options["--limit"] = { values, text in
       guard let limit = Int(text) else { return false }
-      command.limit = limit
+      values.limit = limit
       return true
-    }
-    grammar.defaults = { command in
-      command.global = .withDefaults(GlobalOptions.assignDefaults)
-      command.limit = defaultLimit
     }
     return grammar
   }
 
-  func run(in context: CommandContext) throws {
-    let entries = try context.openService(access: .read).history(limit: limit)
+  static func run(_ values: Values, in context: CommandContext) throws {
+    let entries = try context.openService(access: .read).history(limit: values.limit)
     try context.report(text: Self.lines(entries), json: ListDocuments.history(entries))
   }
 
-  /// `#12  2026-11-23 10:04  import week.csv  (shopping: 120 added, 3 updated)`, newest first.
   static func lines(_ entries: [HistoryEntry]) -> String {
     guard !entries.isEmpty else { return "no history yet" }
     let numbers = entries.map { "#\($0.id)" }

@@ -31,38 +31,46 @@ struct ListCommand: QuickParsable {
   var byAisle = false
 
   func validate() throws {
-    if checked, unchecked {
+    guard values.isValid else {
       throw ValidationError("--checked and --unchecked cannot be used together")
     }
   }
 
-  static var grammar: QuickGrammar<ListCommand> {
-    var grammar = QuickGrammar<ListCommand>()
-    grammar.include(GlobalOptions.grammar, at: \.global)
-    grammar.flags["--checked"] = \ListCommand.checked
-    grammar.flags["--unchecked"] = \ListCommand.unchecked
-    grammar.flags["--by-aisle"] = \ListCommand.byAisle
-    grammar.options["--category"] = { command, text in
-      command.category = text; return true
-    }
-    grammar.defaults = { command in
-      command.global = .withDefaults(GlobalOptions.assignDefaults)
-      command.checked = false
-      command.unchecked = false
-      command.category = nil
-      command.byAisle = false
-    }
+  /// What `list` reads: the options as plain values.
+  struct Values: QuickValues {
+    var settings = CommandSettings()
+    var checked = false
+    var unchecked = false
+    var category: String?
+    var byAisle = false
+
+    var isValid: Bool { !(checked && unchecked) }
+  }
+
+  var values: Values {
+    Values(
+      settings: global.settings, checked: checked, unchecked: unchecked, category: category,
+      byAisle: byAisle)
+  }
+
+  static var grammar: QuickGrammar<Values> {
+    var grammar = QuickGrammar<Values>()
+    grammar.include(GlobalOptions.grammar, at: \.settings)
+    grammar.flags["--checked"] = \Values.checked
+    grammar.flags["--unchecked"] = \Values.unchecked
+    grammar.flags["--by-aisle"] = \Values.byAisle
+    grammar.options["--category"] = QuickGrammar.text(\.category)
     return grammar
   }
 
-  func run(in context: CommandContext) throws {
+  static func run(_ values: Values, in context: CommandContext) throws {
     let name = try context.targetListName()
     let service = try context.openService(access: .read)
-    let shows = filter
-    if global.quiet {
+    let shows = values.filter
+    if values.settings.quiet {
       // Nothing to show; only the default list's creation on first use remains to happen.
       try service.forEachProduct(ofListNamed: name) { _, _ in }
-    } else if global.json {
+    } else if values.settings.json {
       // Streamed from the database into the document and out, 64 KiB at a time: neither the
       // list nor its document is ever in memory whole.
       var document: ListDocuments.Stream?
@@ -76,21 +84,22 @@ struct ListCommand: QuickParsable {
       if let document { try context.write(document.finish()) }
     } else {
       let list = try service.list(named: name)
-      let shown = isFiltered ? Array(list.products.filter(shows)) : nil
+      let shown = values.isFiltered ? Array(list.products.filter(shows)) : nil
       try context.write(
         ListTable(list: list, terminal: context.terminal)
           .render(
-            showing: shown, filterDescription: filterDescription,
-            aisles: byAisle ? try service.shopOrder() : nil
+            showing: shown, filterDescription: values.filterDescription,
+            aisles: values.byAisle ? try service.shopOrder() : nil
           )
       )
     }
   }
+}
 
-  private var isFiltered: Bool { checked || unchecked || category != nil }
+extension ListCommand.Values {
+  fileprivate var isFiltered: Bool { checked || unchecked || category != nil }
 
-  /// Whether the filter shows a product.
-  private var filter: (Product) -> Bool {
+  fileprivate var filter: (Product) -> Bool {
     let categoryKey = category.map(NameKey.init(lookingUp:))
     return { [checked, unchecked] product in
       if checked, !product.isChecked { return false }
@@ -102,7 +111,7 @@ struct ListCommand: QuickParsable {
     }
   }
 
-  private var filterDescription: String? {
+  fileprivate var filterDescription: String? {
     var parts: [String] = []
     if checked { parts.append("checked") }
     if unchecked { parts.append("unchecked") }

@@ -3,25 +3,31 @@ import ShoppingCore
 import ShoppingService
 
 /// A command whose only arguments are item references, after the global options: its fast
-/// path's grammar is the same for all of them.
-protocol ReferencesCommand: QuickParsable {
+/// path's grammar and values are the same for all of them.
+protocol ReferencesCommand: QuickParsable where Values == ReferenceValues {
   var global: GlobalOptions { get set }
   var references: [String] { get set }
 }
 
+/// What a command of item references reads: the options as plain values.
+struct ReferenceValues: QuickValues {
+  var settings = CommandSettings()
+  var references: [String] = []
+}
+
 extension ReferencesCommand {
-  static var grammar: QuickGrammar<Self> {
-    var grammar = QuickGrammar<Self>()
-    grammar.include(GlobalOptions.grammar, at: \.global)
-    grammar.positionals = { command, references in
-      command.references = references
+  var values: ReferenceValues {
+    ReferenceValues(settings: global.settings, references: references)
+  }
+
+  static var grammar: QuickGrammar<ReferenceValues> {
+    var grammar = QuickGrammar<ReferenceValues>()
+    grammar.include(GlobalOptions.grammar, at: \.settings)
+    grammar.positionals = { values, references in
+      values.references = references
       return true
     }
     grammar.requiresPositionals = true
-    grammar.defaults = { command in
-      command.global = .withDefaults(GlobalOptions.assignDefaults)
-      command.references = []
-    }
     return grammar
   }
 }
@@ -33,8 +39,8 @@ protocol MarkingCommand: ReferencesCommand {
 }
 
 extension MarkingCommand {
-  func run(in context: CommandContext) throws {
-    try context.change(.set(Self.action, items: references.map(ItemReference.typed))) {
+  static func run(_ values: ReferenceValues, in context: CommandContext) throws {
+    try context.change(.set(action, items: values.references.map(ItemReference.typed))) {
       outcome in
       outcome.items.compactMap { item in
         guard let product = item.after else { return nil }

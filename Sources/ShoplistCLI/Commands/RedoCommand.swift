@@ -9,16 +9,20 @@ struct RedoCommand: QuickParsable {
 
   @OptionGroup var global: GlobalOptions
 
-  static var grammar: QuickGrammar<RedoCommand> {
-    var grammar = QuickGrammar<RedoCommand>()
-    grammar.include(GlobalOptions.grammar, at: \.global)
-    grammar.defaults = { command in
-      command.global = .withDefaults(GlobalOptions.assignDefaults)
-    }
+  /// What `redo` reads: the global options alone.
+  struct Values: QuickValues {
+    var settings = CommandSettings()
+  }
+
+  var values: Values { Values(settings: global.settings) }
+
+  static var grammar: QuickGrammar<Values> {
+    var grammar = QuickGrammar<Values>()
+    grammar.include(GlobalOptions.grammar, at: \.settings)
     return grammar
   }
 
-  func run(in context: CommandContext) throws {
+  static func run(_ values: Values, in context: CommandContext) throws {
     let (redone, _) = try context.openService().redo(label: context.label)
     try context.say("redid #\(redone.id) \(redone.command)")
   }

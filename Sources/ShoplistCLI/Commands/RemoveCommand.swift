@@ -15,8 +15,8 @@ struct RemoveCommand: ReferencesCommand {
     completion: .custom(Completions.itemNames))
   var references: [String]
 
-  func run(in context: CommandContext) throws {
-    try context.change(.remove(references.map(ItemReference.typed))) { outcome in
+  static func run(_ values: ReferenceValues, in context: CommandContext) throws {
+    try context.change(.remove(values.references.map(ItemReference.typed))) { outcome in
       "removed \(Describe.names(outcome.items.compactMap(\.before))) from \(outcome.list.name)"
     }
   }

@@ -21,25 +21,29 @@ struct UndoCommand: QuickParsable {
     help: ArgumentHelp("The history entry to take back (see shoplist history).", valueName: "id"))
   var id: Int?
 
-  static var grammar: QuickGrammar<UndoCommand> {
-    var grammar = QuickGrammar<UndoCommand>()
-    grammar.include(GlobalOptions.grammar, at: \.global)
-    grammar.positionals = { command, values in
-      guard values.count <= 1 else { return false }
-      guard let text = values.first else { return true }
+  /// What `undo` reads: the options as plain values.
+  struct Values: QuickValues {
+    var settings = CommandSettings()
+    var id: Int?
+  }
+
+  var values: Values { Values(settings: global.settings, id: id) }
+
+  static var grammar: QuickGrammar<Values> {
+    var grammar = QuickGrammar<Values>()
+    grammar.include(GlobalOptions.grammar, at: \.settings)
+    grammar.positionals = { values, arguments in
+      guard arguments.count <= 1 else { return false }
+      guard let text = arguments.first else { return true }
       guard let id = Int(text) else { return false }
-      command.id = id
+      values.id = id
       return true
-    }
-    grammar.defaults = { command in
-      command.global = .withDefaults(GlobalOptions.assignDefaults)
-      command.id = nil
     }
     return grammar
   }
 
-  func run(in context: CommandContext) throws {
-    let (undone, _) = try context.openService().undo(id, label: context.label)
+  static func run(_ values: Values, in context: CommandContext) throws {
+    let (undone, _) = try context.openService().undo(values.id, label: context.label)
     try context.say("undid #\(undone.id) \(undone.command)")
   }
 }

@@ -1,15 +1,18 @@
 import ArgumentParser
 
-/// The fast path of the everyday commands: it fills in a command from its own
-/// ``QuickGrammar`` — the command's options, each mapped to the property the argument parser
-/// declares for it — without the parser's reflection over the command's types, which costs a
-/// single-item command a quarter of its time (see BENCHMARKS.md).
+/// The fast path of the everyday commands: it reads a command's values from its own
+/// ``QuickGrammar`` — the command's options, each mapped to the value the argument parser
+/// gives for it — without the parser's reflection over the command's types, which costs a
+/// single-item command a quarter of its time (see BENCHMARKS.md), and without even making the
+/// command: its properties' wrappers describe their options as they are made, and the first
+/// description costs the Swift run time a scan of every protocol conformance in the binary.
 ///
 /// It accepts only what the grammar fully covers: long options with their values (`--db PATH`,
 /// `--db=PATH`), the short options `-l NAME` and `-q`, and plain values. Anything else — help,
 /// an unknown or repeated option, a value that looks like an option — yields `nil`, and the
-/// argument parser handles the invocation, messages and all. A test checks every grammar
-/// against the argument parser's own description of the command.
+/// argument parser handles the invocation, messages and all. Tests check every grammar
+/// against the argument parser's own description of the command, and every reading against
+/// the argument parser's.
 enum QuickParser {
   /// The commands with a fast path, by every name they answer to.
   static let commands: [String: any QuickParsable.Type] = {
@@ -27,60 +30,92 @@ enum QuickParser {
     return commands
   }()
 
-  static func parse(_ arguments: [String]) -> (any ShoplistCommand)? {
+  static func parse(_ arguments: [String]) -> QuickInvocation? {
     guard let name = arguments.first, let type = commands[name] else { return nil }
-    return type.quickParse(arguments.dropFirst())
+    return type.invocation(arguments.dropFirst())
   }
 }
 
-/// A command with a fast path: its grammar names every option and argument it has.
+/// A command the fast path read: its global options, and its work.
+struct QuickInvocation {
+  let settings: CommandSettings
+  /// Does the command's work.
+  let run: (CommandContext) throws -> Void
+  /// The command and its values, spelled out: to compare with the argument parser's reading.
+  let reading: () -> String
+}
+
+/// The values of a command with a fast path, as plain values: what the argument parser's
+/// properties hold once parsed, each with the same default.
+protocol QuickValues: Equatable, Sendable {
+  init()
+  /// The global options.
+  var settings: CommandSettings { get set }
+  /// Whether the values are valid together (as the command's `validate()` says): when not,
+  /// the argument parser reads the command again and reports the problem.
+  var isValid: Bool { get }
+}
+
+extension QuickValues {
+  var isValid: Bool { true }
+}
+
+/// A command with a fast path: its grammar names every option and argument it has, and its
+/// work is done from its values alone.
 protocol QuickParsable: ShoplistCommand {
-  static var grammar: QuickGrammar<Self> { get }
+  associatedtype Values: QuickValues
+  static var grammar: QuickGrammar<Values> { get }
+  /// The values the argument parser read.
+  var values: Values { get }
+  /// Does the command's work with `values`.
+  static func run(_ values: Values, in context: CommandContext) throws
 }
 
-extension ParsableArguments {
-  /// An instance with every property given its default by `defaults`, ready to be filled.
-  static func withDefaults(_ defaults: (inout Self) -> Void) -> Self {
-    var value = Self()
-    defaults(&value)
-    return value
+extension QuickParsable {
+  func run(in context: CommandContext) throws {
+    try Self.run(values, in: context)
   }
 }
 
-/// How the fast path fills in a command: every spelling of every option, the property it sets,
-/// and where the plain values go.
-struct QuickGrammar<Command> {
+/// How the fast path fills in a command's values: every spelling of every option, the value it
+/// sets, and where the plain values go.
+struct QuickGrammar<Values> {
   /// Flags by spelling (`--json`, `-q`).
-  var flags: [String: WritableKeyPath<Command, Bool>] = [:]
-  /// Options with a value by spelling: each sets its property from the text, or says the text
-  /// is not valid (the argument parser then reports it).
-  var options: [String: (inout Command, String) -> Bool] = [:]
+  var flags: [String: WritableKeyPath<Values, Bool>] = [:]
+  /// Options with a value by spelling: each sets its value from the text, or says the text is
+  /// not valid (the argument parser then reports it).
+  var options: [String: (inout Values, String) -> Bool] = [:]
   /// Other spellings of an option and the option they spell, to refuse an option given twice
   /// (a short list: a dictionary of strings would cost every run the run time's check that
   /// strings are hashable, a scan of the executable's conformance records).
   var aliases: [(spelling: String, option: String)] = []
   /// Where the plain values go (`nil`: the command takes none): sets them, or says they are
   /// not valid (the argument parser then reports it); and whether there must be one at least.
-  var positionals: ((inout Command, [String]) -> Bool)?
+  var positionals: ((inout Values, [String]) -> Bool)?
   var requiresPositionals = false
-  /// Gives every property its default, as the argument parser would before parsing. It must
-  /// assign each property directly: a property the argument parser declares cannot even be
-  /// read before it has a value, and a write through a key path reads first.
-  var defaults: (inout Command) -> Void = { _ in }
+
+  /// An option whose value is taken as written, into `path`.
+  static func text(
+    _ path: WritableKeyPath<Values, String?>
+  ) -> (inout Values, String) -> Bool {
+    { values, text in
+      values[keyPath: path] = text
+      return true
+    }
+  }
 
   /// Every spelling the grammar knows.
   var spellings: Set<String> { Set(flags.keys).union(options.keys) }
 
-  /// The options of `other` (an option group such as the global options) inside this one; the
-  /// group's defaults are the including grammar's to assign (see ``defaults``).
+  /// The options of `other` (an option group such as the global options) inside this one.
   mutating func include<Group>(
-    _ other: QuickGrammar<Group>, at path: WritableKeyPath<Command, Group>
+    _ other: QuickGrammar<Group>, at path: WritableKeyPath<Values, Group>
   ) {
     for (name, flag) in other.flags {
       flags[name] = path.appending(path: flag)
     }
     for (name, option) in other.options {
-      options[name] = { command, text in option(&command[keyPath: path], text) }
+      options[name] = { values, text in option(&values[keyPath: path], text) }
     }
     aliases += other.aliases
   }
@@ -94,10 +129,17 @@ extension QuickParsable {
   static var hasPositionals: Bool { grammar.positionals != nil }
 
   /// The command `arguments` make, or `nil` when the grammar does not cover them all.
-  static func quickParse(_ arguments: ArraySlice<String>) -> Self? {
+  static func invocation(_ arguments: ArraySlice<String>) -> QuickInvocation? {
+    guard let values = values(arguments) else { return nil }
+    return QuickInvocation(
+      settings: values.settings, run: { try run(values, in: $0) },
+      reading: { "\(Self.self) \(values)" })
+  }
+
+  /// The values `arguments` give, or `nil` when the grammar does not cover them all.
+  static func values(_ arguments: ArraySlice<String>) -> Values? {
     let grammar = Self.grammar
-    var command = Self()
-    grammar.defaults(&command)
+    var values = Values()
     var positionals: [String] = []
     // A list, not a set: a command has a handful of options, and a set of strings would cost
     // the run time a check that strings are hashable, a scan of every conformance record.
@@ -121,7 +163,7 @@ extension QuickParsable {
       guard !seen.contains(canonical) else { return nil }
       seen.append(canonical)
       if parts.count == 1, let flag = grammar.flags[name] {
-        command[keyPath: flag] = true
+        values[keyPath: flag] = true
         continue
       }
       guard let option = grammar.options[name] else { return nil }
@@ -134,18 +176,16 @@ extension QuickParsable {
         value = arguments[index]
         index += 1
       }
-      guard option(&command, value) else { return nil }
+      guard option(&values, value) else { return nil }
     }
     if let setPositionals = grammar.positionals {
       guard !grammar.requiresPositionals || !positionals.isEmpty,
-        setPositionals(&command, positionals)
+        setPositionals(&values, positionals)
       else { return nil }
     } else if !positionals.isEmpty {
       return nil
     }
-    guard (try? command.validate()) != nil, (try? command.global.validate()) != nil else {
-      return nil
-    }
-    return command
+    guard values.isValid else { return nil }
+    return values
   }
 }
