@@ -75,3 +75,30 @@ private func timing(seconds: Double) throws -> Timing {
   #expect(Summary.percentile(95, of: []) == 0)
   #expect(throws: Never.self) { try BenchmarkRow.parseList("serve") }
 }
+
+@Test func aServeWriteIsHeldToTwiceThePreviousBuildsRate() {
+  func line(_ tool: String, _ rate: Double) -> ServeResult {
+    var line = ServeResult(benchmark: "PATCH", tool: tool, value: "\(rate)")
+    line.amount = rate
+    return line
+  }
+  let lines = [
+    line("shoplist", 3_000), line(ServeBenchmarks.previousTool, 1_600),
+    line("Hummingbird hello world", 30_000),
+  ]
+
+  let writes = ServeBenchmarks.againstPrevious(lines, writing: true)
+  #expect(writes[0].met == false)
+  #expect(writes[0].target == "≥ 2× previous build")
+  #expect(writes[0].note == "1.88× the previous build's rate")
+  #expect(writes[1].met == nil)
+  let doubled = ServeBenchmarks.againstPrevious(
+    [line("shoplist", 3_300)] + lines.dropFirst(), writing: true)
+  #expect(doubled[0].met == true)
+
+  let reads = ServeBenchmarks.againstPrevious(lines, writing: false)
+  #expect(reads[0].met == nil)
+  #expect(reads[0].note == "1.88× the previous build's rate")
+  // Without a previous build, nothing is said.
+  #expect(ServeBenchmarks.againstPrevious([line("shoplist", 1)], writing: true)[0].note == nil)
+}

@@ -54,6 +54,22 @@ struct ServeBenchmarks {
       secureNote = "unavailable: this build does not serve HTTPS"
     }
     defer { secure?.stop() }
+    // The build before the change, on its own copy of the items made by itself (its schema
+    // may be older than this build's).
+    var previous: (server: Server, id: String)?
+    if let path = plan.previousPath {
+      let tool = ShoplistTool(executable: path, environment: context.tools.shoplist.environment)
+      let store = folder + "/previous.sqlite"
+      try ChildProcess.check(
+        tool.command(store, ["import", csv, "-q"]), scratch: context.workspace.scratch)
+      previous = (
+        try Server.start(
+          path, ["--db", store, "serve", "--port", "0", "--token", Self.token],
+          environment: tool.environment),
+        try Self.firstItemID(tool, store, scratch: context.workspace.scratch)
+      )
+    }
+    defer { previous?.server.stop() }
     let answers = try Self.answers(of: shoplist, itemID: id, in: folder)
     let floor = ServeBenchmarks.helloPath.flatMap {
       try? Server.start(
@@ -65,28 +81,41 @@ struct ServeBenchmarks {
     var results: [ServeResult] = []
     let patch = folder + "/patch.lua"
     try Self.patchScript(id: id).write(toFile: patch, atomically: true, encoding: .utf8)
-    for (name, path, script) in [
-      ("GET /api/lists/shopping", "/api/lists/shopping", nil as String?),
-      ("PATCH check/uncheck", "/api/lists/shopping/items/\(id)", patch),
-      ("PATCH check/uncheck, ?return=item", "/api/lists/shopping/items/\(id)?return=item", patch),
-    ] {
+    let rows: [(name: String, path: @Sendable (String) -> String, script: String?)] = [
+      ("GET /api/lists/shopping", { _ in "/api/lists/shopping" }, nil),
+      ("PATCH check/uncheck", { "/api/lists/shopping/items/\($0)" }, patch),
+      (
+        "PATCH check/uncheck, ?return=item", { "/api/lists/shopping/items/\($0)?return=item" },
+        patch
+      ),
+    ]
+    for (name, path, script) in rows {
       context.progress("serve · \(name) · wrk \(seconds) s each")
-      // Each server, or why it has no row.
-      let servers: [(tool: String, server: Server?, missing: String)] = [
-        ("shoplist", shoplist, ""), ("shoplist over TLS", secure, secureNote),
-        ("Hummingbird hello world", floor, "skipped: shoplist-bench-hello not built"),
+      // Each server with the item it changes, or why it has no row.
+      var servers: [(tool: String, server: Server?, item: String, missing: String)] = [
+        ("shoplist", shoplist, id, "")
+      ]
+      if plan.previousPath != nil {
+        servers.append(
+          (Self.previousTool, previous?.server, previous?.id ?? "", "unavailable"))
+      }
+      servers += [
+        ("shoplist over TLS", secure, id, secureNote),
+        ("Hummingbird hello world", floor, id, "skipped: shoplist-bench-hello not built"),
       ]
       var lines: [ServeResult] = []
-      for (tool, server, missing) in servers {
+      for (tool, server, item, missing) in servers {
         guard let server else {
           lines.append(ServeResult(benchmark: name, tool: tool, note: missing))
           continue
         }
         lines.append(
           try Self.wrk(
-            name, tool: tool, base: server.base, path: path, script: script, seconds: seconds))
+            name, tool: tool, base: server.base, path: path(item), script: script,
+            seconds: seconds))
       }
-      results += Self.againstFloor(lines, reading: script == nil)
+      let compared = Self.againstPrevious(lines, writing: script != nil)
+      results += Self.againstFloor(compared, reading: script == nil)
     }
     context.progress("serve · add → change event · \(plan.serveEvents) adds")
     results.append(try eventLatency(shoplist, database: database, count: plan.serveEvents))
@@ -179,6 +208,27 @@ struct ServeBenchmarks {
       benchmark: "idle, 10 open event streams", tool: "shoplist",
       value: "\(String(format: "%.3f", used)) s CPU in \(seconds) s",
       p50: String(format: "%.2f %%", share * 100), target: "≈ 0 (< 1 %)", met: share < 0.01)
+  }
+
+  static let previousTool = CommandBenchmarks.previousTool
+
+  /// shoplist's rate against the previous build's, when there is one, in the note; for a
+  /// write, the target: at least twice its rate.
+  static func againstPrevious(_ lines: [ServeResult], writing: Bool) -> [ServeResult] {
+    guard let before = lines.first(where: { $0.tool == previousTool })?.amount, before > 0
+    else { return lines }
+    return lines.map { line in
+      var line = line
+      guard line.tool == "shoplist", let amount = line.amount else { return line }
+      let share = amount / before
+      line.note = [line.note, "\(ratio(share)) the previous build's rate"]
+        .compactMap { $0 }.joined(separator: "; ")
+      if writing {
+        line.target = "≥ 2× previous build"
+        line.met = share >= 2
+      }
+      return line
+    }
   }
 
   /// Each line's rate as a share of the floor's (the last line), and, for the read, the
