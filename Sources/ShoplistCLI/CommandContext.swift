@@ -143,6 +143,11 @@ public struct CommandContext: Sendable {
     try io.standardOutput(data)
   }
 
+  /// ``write(_:)`` for data written as UTF-8 bytes, printed as they are.
+  func write(utf8 data: UnsafeRawBufferPointer) throws {
+    try io.standardOutputBytes(data)
+  }
+
   /// Prints an outcome: nothing with `--quiet`, `json` with `--json`, else `text`.
   func report(text: String, json: @autoclosure () -> String) throws {
     if settings.quiet { return }
@@ -159,6 +164,9 @@ public struct CommandContext: Sendable {
 public struct CommandIO: Sendable {
   /// Writes to standard output; throws when it cannot (a closed pipe).
   public var standardOutput: @Sendable (String) throws -> Void
+  /// Writes UTF-8 bytes to standard output, as ``standardOutput`` writes a string's: for
+  /// output made as bytes (a long list's document), which need not become a string first.
+  public var standardOutputBytes: @Sendable (UnsafeRawBufferPointer) throws -> Void
   /// Writes to standard error.
   public var standardError: @Sendable (String) -> Void
   /// Whether standard output is a terminal (colour, shortened tables).
@@ -170,12 +178,24 @@ public struct CommandIO: Sendable {
   public var terminalColumns: Int?
 
   /// Creates the streams of a context.
+  ///
+  /// - Parameters:
+  ///   - standardOutput: Writes text to standard output.
+  ///   - standardOutputBytes: Writes UTF-8 bytes there; by default, the bytes as a string
+  ///     through `standardOutput`, one call each.
+  ///   - standardError: Writes text to standard error.
+  ///   - stdoutIsTerminal: Whether standard output is a terminal.
+  ///   - stderrIsTerminal: Whether standard error is a terminal.
+  ///   - terminalColumns: The terminal's width, when it tells it.
   public init(
     standardOutput: @escaping @Sendable (String) throws -> Void,
+    standardOutputBytes: (@Sendable (UnsafeRawBufferPointer) throws -> Void)? = nil,
     standardError: @escaping @Sendable (String) -> Void,
     stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, terminalColumns: Int? = nil
   ) {
     self.standardOutput = standardOutput
+    self.standardOutputBytes =
+      standardOutputBytes ?? { try standardOutput(String(decoding: $0, as: UTF8.self)) }
     self.standardError = standardError
     self.stdoutIsTerminal = stdoutIsTerminal
     self.stderrIsTerminal = stderrIsTerminal
@@ -187,6 +207,7 @@ public struct CommandIO: Sendable {
     let stdoutIsTerminal = Output.isTerminal(1)
     return CommandIO(
       standardOutput: { try Output.standardOutput($0) },
+      standardOutputBytes: { try Output.standardOutput(utf8: $0) },
       standardError: { Output.standardError($0) },
       stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: Output.isTerminal(2),
       terminalColumns: stdoutIsTerminal ? Output.terminalColumns() : nil

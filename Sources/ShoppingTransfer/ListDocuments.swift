@@ -92,16 +92,23 @@ public enum ListDocuments {
       writer.listDocumentItem(product, position: position)
     }
 
-    /// The document written so far and not taken yet, once it holds `threshold` bytes or
-    /// more (else nil): to be written out as it comes, so that a long list's document never
-    /// sits in memory whole.
-    public mutating func take(over threshold: Int) -> String? {
-      writer.pendingBytes >= threshold ? writer.takeText() : nil
+    /// Lends `body` the document written so far and not taken yet, as UTF-8 bytes valid only
+    /// during the call, once it holds `threshold` bytes or more (else does nothing): to be
+    /// written out as it comes, so that a long list's document never sits in memory whole,
+    /// nor is copied into a string on its way out.
+    public mutating func take(
+      over threshold: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
+      guard writer.pendingBytes >= threshold else { return }
+      try writer.takeBytes(body)
     }
 
-    /// The finished document, or its rest after what ``take(over:)`` took.
-    public func finish() -> String {
-      writer.listDocumentEnd()
+    /// Ends the document and lends `body` its rest, after what ``take(over:_:)`` took.
+    public mutating func finish(
+      _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
+      writer.endListDocument()
+      try writer.takeBytes(body)
     }
   }
 }

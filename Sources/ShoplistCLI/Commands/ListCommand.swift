@@ -79,9 +79,9 @@ struct ListCommand: QuickParsable {
       ) { product, position in
         guard shows(product) else { return }
         document?.add(product, position: position)
-        if let written = document?.take(over: 1 << 16) { try context.write(written) }
+        try document?.take(over: 1 << 16) { try context.write(utf8: $0) }
       }
-      if let document { try context.write(document.finish()) }
+      try document?.finish { try context.write(utf8: $0) }
     } else {
       let list = try service.list(named: name)
       let shown = values.isFiltered ? Array(list.products.filter(shows)) : nil

@@ -49,7 +49,13 @@ enum Output {
   }
 
   static func standardOutput(_ text: String) throws {
-    guard writeAll(text, to: 1) else {
+    var text = text
+    try text.withUTF8 { try standardOutput(utf8: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Writes UTF-8 bytes to standard output, all of them.
+  static func standardOutput(utf8 bytes: UnsafeRawBufferPointer) throws {
+    guard writeAll(bytes, to: 1) else {
       throw CommandError.output("cannot write to standard output")
     }
   }
@@ -67,20 +73,18 @@ enum Output {
   }
 
   static func standardError(_ text: String) {
-    _ = writeAll(text, to: 2)
+    var text = text
+    _ = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: 2) }
   }
 
-  private static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
-    var text = text
-    return text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return false }
-        offset += written
-      }
-      return true
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { return false }
+      offset += written
     }
+    return true
   }
 }

@@ -19,11 +19,15 @@ struct JSONWriter {
   /// The document written so far.
   var text: String { String(decoding: bytes, as: UTF8.self) }
 
-  /// The text written since the last call, taken out: the writer goes on from there with
-  /// its room kept, so a long document passes through a buffer of one size.
-  mutating func takeText() -> String {
+  /// Lends `body` the bytes written since the last call, and takes them out: the writer goes
+  /// on from there with its room kept, so a long document passes through a buffer of one
+  /// size. Bytes, not a string: a writer to a file or a pipe needs neither the copy nor the
+  /// check that the text is UTF-8 (it is, as written).
+  mutating func takeBytes(
+    _ body: (UnsafeRawBufferPointer) throws -> Void
+  ) rethrows {
     defer { bytes.removeAll(keepingCapacity: true) }
-    return text
+    try bytes.withUnsafeBytes(body)
   }
 
   /// How many bytes are written and not taken yet.
@@ -43,7 +47,8 @@ struct JSONWriter {
         writer.listDocumentItem(product, position: offset + 1)
       }
     }
-    return writer.listDocumentEnd()
+    writer.endListDocument()
+    return writer.text
   }
 
   /// Starts a list document to be filled item by item, for lists streamed from storage.
@@ -63,10 +68,8 @@ struct JSONWriter {
   }
 
   /// Ends a document begun with ``listDocumentStart(_:)``.
-  func listDocumentEnd() -> String {
-    var writer = self
-    writer.append("]}\n")
-    return writer.text
+  mutating func endListDocument() {
+    append("]}\n")
   }
 
   /// `{"lists": [{"name": "shopping", "items": 3, "checked": 1}]}`.
