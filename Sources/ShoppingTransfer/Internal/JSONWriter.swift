@@ -83,7 +83,7 @@ struct JSONWriter {
       if offset > 0 { writer.append(", ") }
       writer.append(#"{"name": "#)
       writer.string(list.name)
-      writer.append(#", "items": \#(list.items), "checked": \#(list.checked)"#)
+      writer.append(contentsOf: #", "items": \#(list.items), "checked": \#(list.checked)"#)
       writer.append(list.isDefault ? #", "default": true}"# : "}")
     }
     writer.append("]}\n")
@@ -116,65 +116,86 @@ struct JSONWriter {
 
   /// An item object, with its list's name last when `list` is given (an NDJSON line).
   mutating func item(_ product: Product, position: Int, list: String? = nil) {
-    append(#"{"id": ""#)
-    product.id.appendCanonicalText(to: &bytes)
-    append(#"", "position": "#)
-    appendInteger(position)
-    append(#", "name": "#)
-    string(product.name)
-    append(
-      product.isChecked ? #", "checked": true, "quantity": "# : #", "checked": false, "quantity": "#
-    )
-    append(product.quantity.description)
-    append(#", "unit": "#)
-    optionalString(product.unit)
-    append(#", "category": "#)
-    optionalString(product.category)
-    append(#", "note": "#)
-    optionalString(product.note)
-    append(#", "addedAt": ""#)
-    timestamp(product.addedAt)
-    append(#"", "updatedAt": ""#)
-    timestamp(product.updatedAt)
-    if let list {
-      append(#"", "list": "#)
-      string(list)
-      append("}")
-    } else {
-      append(#""}"#)
+    let addedAt = timestamp(product.addedAt)
+    let updatedAt = timestamp(product.updatedAt)
+    let quantity = product.quantity.scale == 0 ? nil : product.quantity.description
+    let room =
+      Self.itemRoom + addedAt.utf8.count + updatedAt.utf8.count + (quantity?.utf8.count ?? 0)
+      + Self.literalRoom(product.name) + Self.literalRoom(product.unit)
+      + Self.literalRoom(product.category) + Self.literalRoom(product.note)
+      + Self.literalRoom(list)
+    // Written in place, in room made once for the whole object: appended to the array one by
+    // one, its two dozen parts cost more than the writing itself.
+    bytes.append(addingCapacity: room) { output in
+      output.append(#"{"id": ""#)
+      output.append(product.id)
+      output.append(#"", "position": "#)
+      output.append(decimal: position)
+      output.append(#", "name": "#)
+      JSONEscaping.appendLiteral(product.name, to: &output)
+      output.append(
+        product.isChecked
+          ? #", "checked": true, "quantity": "# : #", "checked": false, "quantity": "#
+      )
+      if let quantity {
+        output.append(contentsOf: quantity)
+      } else {
+        output.append(decimal: Int(product.quantity.significand))
+      }
+      output.append(#", "unit": "#)
+      Self.optionalLiteral(product.unit, to: &output)
+      output.append(#", "category": "#)
+      Self.optionalLiteral(product.category, to: &output)
+      output.append(#", "note": "#)
+      Self.optionalLiteral(product.note, to: &output)
+      output.append(#", "addedAt": ""#)
+      output.append(contentsOf: addedAt)
+      output.append(#"", "updatedAt": ""#)
+      output.append(contentsOf: updatedAt)
+      if let list {
+        output.append(#"", "list": "#)
+        JSONEscaping.appendLiteral(list, to: &output)
+        output.append("}")
+      } else {
+        output.append(#""}"#)
+      }
     }
   }
 
+  /// Room for an item's fixed text, its two numbers (up to 20 digits each) and a `null` for
+  /// each of its optional strings.
+  private static let itemRoom = 256
+
+  private static func literalRoom(_ value: String?) -> Int {
+    value.map(JSONEscaping.maximumLiteralCount) ?? 0
+  }
+
+  private static func optionalLiteral(_ value: String?, to output: inout OutputSpan<UInt8>) {
+    if let value { JSONEscaping.appendLiteral(value, to: &output) } else { output.append("null") }
+  }
+
   /// Appends JSON text written by the caller.
-  mutating func append(_ fragment: String) {
+  mutating func append(contentsOf fragment: String) {
     var fragment = fragment
     fragment.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
-  private mutating func appendInteger(_ value: Int) {
-    guard value >= 10 else {
-      bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(0, value)))
-      return
-    }
-    appendInteger(value / 10)
-    bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
-  }
-
-  mutating func optionalString(_ value: String?) {
-    if let value { string(value) } else { append("null") }
+  /// Appends fixed JSON text: the punctuation and keys every document repeats, copied from
+  /// where the program holds them, without the checks a `String` asks for.
+  mutating func append(_ fragment: StaticString) {
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: fragment.utf8Start, count: fragment.utf8CodeUnitCount))
   }
 
   mutating func string(_ value: String) {
     JSONEscaping.appendLiteral(value, to: &bytes)
   }
 
-  private mutating func timestamp(_ date: Date) {
-    if let lastDate, lastDate.date == date {
-      append(lastDate.text)
-      return
-    }
+  /// The text of `date`, formatted once for a run of items written at the same time.
+  private mutating func timestamp(_ date: Date) -> String {
+    if let lastDate, lastDate.date == date { return lastDate.text }
     let text = Timestamp.string(from: date)
     lastDate = (date, text)
-    append(text)
+    return text
   }
 }
