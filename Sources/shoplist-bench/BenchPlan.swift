@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one run measures: the rows, the sizes and how often.
 struct BenchPlan: Sendable {
   /// Existing items before each add, toggle and list.
@@ -36,6 +38,40 @@ struct BenchPlan: Sendable {
   /// Taskwarrior imports are measured up to this many rows (its import holds every task in
   /// memory: 100,000 take seconds and hundreds of megabytes).
   static let taskImportLimit = 100_000
+
+  /// The plan with every shoplist binary it measures (this build, `--previous`,
+  /// `--baseline`) replaced by a copy in `workspace`, each written the same way.
+  ///
+  /// How a file was written decides how its pages sit in the page cache, and so how many page
+  /// faults starting it costs: a binary just written by the linker, in scattered pieces, took
+  /// 396 faults where a plain copy of the same bytes took 360 — about 0.4 ms of a 4 ms
+  /// command, more than most changes being measured. A copy is also what an installed program
+  /// is, as the peers are.
+  func measuringCopies(in workspace: Workspace) throws -> BenchPlan {
+    var plan = self
+    plan.shoplistPath = try Self.copy(
+      shoplistPath ?? Toolbox.defaultShoplistPath(), as: "shoplist", in: workspace)
+    plan.previousPath = try previousPath.map { try Self.copy($0, as: "previous", in: workspace) }
+    plan.baselinePath = try baselinePath.map { try Self.copy($0, as: "baseline", in: workspace) }
+    return plan
+  }
+
+  private static func copy(_ path: String, as name: String, in workspace: Workspace) throws
+    -> String
+  {
+    // A folder of its own, so that the copy keeps the file name `shoplist`.
+    let folder = try workspace.folder("bin/" + name)
+    let copy = folder + "/shoplist"
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+      throw BenchError(
+        """
+        no shoplist binary at \(path); build it first (swift build -c release) or pass \
+        --shoplist PATH
+        """)
+    }
+    try FileManager.default.copyItem(atPath: path, toPath: copy)
+    return copy
+  }
 
   func includes(_ row: BenchmarkRow) -> Bool {
     rows.contains(row)

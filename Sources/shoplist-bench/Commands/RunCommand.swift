@@ -21,6 +21,7 @@ struct RunCommand: ParsableCommand {
 
   static func measure(_ plan: BenchPlan) throws -> Report {
     let workspace = try Workspace.make()
+    let origin = plan.shoplistPath ?? Toolbox.defaultShoplistPath()
     defer {
       if plan.keepData {
         FileHandle.standardError.write(
@@ -33,8 +34,9 @@ struct RunCommand: ParsableCommand {
     var report = Report(
       machine: .current(), commandLine: commandLine, date: Date(), tools: [])
     if needsTools {
+      let plan = try plan.measuringCopies(in: workspace)
       let tools = try Toolbox.locate(shoplistPath: plan.shoplistPath, workspace: workspace)
-      report.tools = tools.versions(scratch: workspace.scratch)
+      report.tools = tools.versions(scratch: workspace.scratch, origin: origin)
       let context = BenchContext(plan: plan, tools: tools, workspace: workspace)
       if plan.includes(.add) || plan.includes(.toggle) || plan.includes(.list) {
         report.commands += try CommandBenchmarks(context: context).run()

@@ -54,11 +54,11 @@ struct Toolbox {
   }
 
   /// One line per tool: its path and version, or that it was skipped.
-  func versions(scratch: String) -> [String] {
+  func versions(scratch: String, origin: String) -> [String] {
     var lines = [
       """
-      shoplist: \(version(shoplist.executable, ["--version"], scratch)) at \(shoplist.executable) \
-      (\(Self.linkage(of: shoplist.executable)))
+      shoplist: \(version(shoplist.executable, ["--version"], scratch)) at \(origin) \
+      (\(Self.linkage(of: shoplist.executable)); measured from a copy)
       """
     ]
     if let sqlite3 {
