@@ -22,8 +22,9 @@ import Synchronization
 /// `ShoppingDatabase` is `Sendable`. It owns one SQLite connection, which only one transaction
 /// at a time may use: ``write(_:)`` and ``read(_:)`` called from several threads run one after
 /// the other, except that writers arriving while another writes share its commit (each in a
-/// savepoint of its own, returning once the commit is made; see ``write(_:)``). The repository a transaction hands out is confined to that transaction and its
-/// thread; see ``ShoppingRepository``. Other processes, and other `ShoppingDatabase` values on
+/// savepoint of its own, returning once the commit is made; see ``write(_:)``). The repository
+/// a transaction hands out is confined to that transaction and its thread; see
+/// ``ShoppingRepository``. Other processes, and other `ShoppingDatabase` values on
 /// the same file, are coordinated by SQLite's locks: a writer waits up to the busy timeout.
 public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   /// The database file.
@@ -33,6 +34,7 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   public var location: String { path }
   /// Only used by the transaction `gate` lets in, on the thread recorded in `owner`.
   private let connection: Connection
+  /// Who uses `connection` now, and the write transaction writers share (see ``write(_:)``).
   let gate = ConnectionGate()
   /// The thread running a transaction (0: none), so that a nested call fails instead of
   /// deadlocking.
@@ -302,8 +304,10 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
     owner.store(0, ordering: .relaxed)
     guard connection.isInTransaction else {
       // SQLite rolled the whole transaction back: every writer's work in it is lost.
-      let lost = failure ?? DatabaseError(
-        reason: .misuse, path: path, message: "the transaction ended before its commit")
+      let lost =
+        failure
+        ?? DatabaseError(
+          reason: .misuse, path: path, message: "the transaction ended before its commit")
       gate.finish(group, with: .failure(lost))
       if failure == nil { throw lost }
       return

@@ -18,8 +18,9 @@ import Testing
     var writer = JSONWriter()
     writer.string(text)
     #expect(writer.text == JSONText.string(text))
-    let decoded = try JSONSerialization.jsonObject(
-      with: Data(JSONText.string(text).utf8), options: .fragmentsAllowed) as? String
+    let decoded =
+      try JSONSerialization.jsonObject(
+        with: Data(JSONText.string(text).utf8), options: .fragmentsAllowed) as? String
     #expect(decoded == text)
   }
 

@@ -8,9 +8,10 @@ import IssueReporting
 /// on a collection of ten elements as on one of a million.
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
   /// Runs its body on the collection, in place in the parent's state.
-  public typealias Elements = @Sendable (
-    inout Parent.State, (inout IdentifiedArray<ID, Element.State>) throws -> [Parent.Effect]
-  ) throws -> [Parent.Effect]
+  public typealias Elements =
+    @Sendable (
+      inout Parent.State, (inout IdentifiedArray<ID, Element.State>) throws -> [Parent.Effect]
+    ) throws -> [Parent.Effect]
 
   let parent: Parent
   let elements: Elements

@@ -48,7 +48,8 @@ enum JSONEscaping {
       case UInt8(ascii: "\t"): output.append(#"\t"#)
       case ..<0x20, 0x7F:
         appendUnicodeEscape(UInt16(byte), to: &output)
-      case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80
+      case 0xE2
+      where index + 2 < utf8.count && utf8[index + 1] == 0x80
         && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
         appendUnicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029, to: &output)
         index += 2
