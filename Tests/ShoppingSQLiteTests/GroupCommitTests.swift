@@ -96,6 +96,46 @@ struct GroupCommitTests {
     #expect(try committedNames() == ["Milk", "Salt"])
   }
 
+  @Test func aWriterFindingAReaderWaitingCommitsAtOnceInsteadOfHandingOn() throws {
+    let release = DispatchSemaphore(value: 0)
+    let first = Locked<Result<Void, any Error>?>(nil)
+    let firstDone = DispatchSemaphore(value: 0)
+    let second = Locked<Writer?>(nil)
+    let reading = Locked<Result<[String], any Error>?>(nil)
+    let readingDone = DispatchSemaphore(value: 0)
+
+    Thread.detachNewThread { [database] in
+      let result = Result {
+        try database.write { repository in
+          try repository.execute([.insertProduct(product(2, "Bread"), listID: groceriesID)])
+          // A writer that, once it has the connection, holds it until the test lets go.
+          second.set(Writer(database, inserting: [product(3, "Eggs")], holdingUntil: release))
+          try waitUntil { database.gate.writersWaiting == 1 }
+          Thread.detachNewThread {
+            reading.set(
+              Result { try database.everything().lists.first?.products.map(\.name) ?? [] })
+            readingDone.signal()
+          }
+          try waitUntil { database.gate.readerWaiting }
+        }
+      }
+      first.set(result)
+      firstDone.signal()
+    }
+
+    // Handing on would make the first writer wait for the second, which waits for the test.
+    let returned = firstDone.wait(timeout: .now() + .seconds(10)) == .success
+    release.signal()
+    #expect(returned, "the first writer waited for the held one instead of committing")
+    #expect(throws: Never.self) { try first.value?.get() }
+    #expect(throws: Never.self) { try second.value?.result().get() }
+    readingDone.wait()
+    // The reader saw a committed state: the first writer's alone, or both.
+    let seen = try #require(try reading.value?.get()).sorted()
+    #expect(seen == ["Bread", "Milk"] || seen == ["Bread", "Eggs", "Milk"])
+    #expect(try committedNames() == ["Bread", "Eggs", "Milk"])
+  }
+
   @Test func manyWritersAtOnceEachCommitTheirOwnWorkAndEntry() throws {
     let entriesBefore = try historyCount()
     let writers = (0..<8).map { thread in
@@ -125,13 +165,7 @@ struct GroupCommitTests {
   // MARK: - Helpers
 
   private func waitForWriters(_ count: Int) throws {
-    let deadline = Date().addingTimeInterval(10)
-    while database.gate.writersWaiting < count {
-      guard Date() < deadline else {
-        throw DatabaseError(reason: .other, path: path, message: "the writers never came")
-      }
-      Thread.sleep(forTimeInterval: 0.001)
-    }
+    try waitUntil { database.gate.writersWaiting >= count }
   }
 
   private func committedNames() throws -> [String] {
@@ -143,15 +177,27 @@ struct GroupCommitTests {
   }
 }
 
+/// Waits until `condition` holds, for ten seconds at most.
+private func waitUntil(_ condition: () -> Bool) throws {
+  let deadline = Date().addingTimeInterval(10)
+  while !condition() {
+    guard Date() < deadline else {
+      throw DatabaseError(reason: .other, path: "", message: "the awaited state never came")
+    }
+    Thread.sleep(forTimeInterval: 0.001)
+  }
+}
+
 /// Writes on a thread of its own: one write inserting `products` (or one write per product),
-/// optionally throwing ``BodyError`` after it.
+/// optionally holding the connection until `release` is signalled, or throwing ``BodyError``
+/// after it.
 private final class Writer: Sendable {
   private let outcome = Locked<Result<Void, any Error>?>(nil)
   private let done = DispatchSemaphore(value: 0)
 
   init(
     _ database: ShoppingDatabase, inserting products: [Product], thenThrowing: Bool = false,
-    oneAtATime: Bool = false
+    oneAtATime: Bool = false, holdingUntil release: DispatchSemaphore? = nil
   ) {
     let batches = oneAtATime ? products.map { [$0] } : [products]
     Thread.detachNewThread { [outcome, done] in
@@ -159,6 +205,7 @@ private final class Writer: Sendable {
         for batch in batches {
           try database.write { repository in
             try repository.execute(batch.map { .insertProduct($0, listID: groceriesID) })
+            release?.wait()
             if thenThrowing { throw BodyError() }
           }
         }

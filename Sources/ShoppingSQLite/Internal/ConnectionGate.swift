@@ -155,6 +155,11 @@ final class ConnectionGate: @unchecked Sendable {
     withState { $0.writersWaiting }
   }
 
+  /// Whether a reader waits for the connection now (for tests).
+  var readerWaiting: Bool {
+    withState { $0.readersWaiting }
+  }
+
   /// Hands the connection, with no group open, to whoever has waited longest, or frees it.
   private static func passOn(_ state: inout State) {
     guard !state.waiters.isEmpty else {
