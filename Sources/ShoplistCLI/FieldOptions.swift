@@ -32,8 +32,10 @@ struct FieldOptions: ParsableArguments {
   static var grammar: QuickGrammar<ItemFields> {
     var grammar = QuickGrammar<ItemFields>()
     grammar.options = [
-      "--quantity": QuickGrammar.text(\.quantity), "--unit": QuickGrammar.text(\.unit),
-      "--category": QuickGrammar.text(\.category), "--note": QuickGrammar.text(\.note),
+      "--quantity": QuickGrammar.text { $0.quantity = $1 },
+      "--unit": QuickGrammar.text { $0.unit = $1 },
+      "--category": QuickGrammar.text { $0.category = $1 },
+      "--note": QuickGrammar.text { $0.note = $1 },
     ]
     return grammar
   }

@@ -36,16 +36,16 @@ struct GlobalOptions: ParsableArguments {
   }
 
   /// Every spelling of every option above and the setting it gives, for the fast path (see
-  /// ``QuickParser``).
-  static var grammar: QuickGrammar<CommandSettings> {
+  /// ``QuickParser``). Made once: every run looks its arguments up in it.
+  static let grammar: QuickGrammar<CommandSettings> = {
     var grammar = QuickGrammar<CommandSettings>()
     grammar.flags = [
-      "--json": \.json, "--quiet": \.quiet, "-q": \.quiet, "--trace": \.trace,
-      "--no-color": \.noColor,
+      "--json": { $0.json = true }, "--quiet": { $0.quiet = true }, "-q": { $0.quiet = true },
+      "--trace": { $0.trace = true }, "--no-color": { $0.noColor = true },
     ]
     grammar.options = [
-      "--db": QuickGrammar.text(\.db), "--list": QuickGrammar.text(\.list),
-      "-l": QuickGrammar.text(\.list),
+      "--db": QuickGrammar.text { $0.db = $1 }, "--list": QuickGrammar.text { $0.list = $1 },
+      "-l": QuickGrammar.text { $0.list = $1 },
       "--wait": { settings, text in
         guard let wait = Double(text), CommandSettings.isValidWait(wait) else { return false }
         settings.wait = wait
@@ -54,10 +54,10 @@ struct GlobalOptions: ParsableArguments {
     ]
     grammar.aliases = [("-l", "--list"), ("-q", "--quiet")]
     return grammar
-  }
+  }()
 
-  /// The options that take a value, as they may be spelled; the others are flags. Worked out
-  /// once: every run looks its arguments up in them.
-  static let valued: Set<String> = Set(grammar.options.keys)
-  static let flags: Set<String> = Set(grammar.flags.keys)
+  /// Whether `spelling` is a global option that takes a value.
+  static func isValued(_ spelling: String) -> Bool { grammar.options[spelling] != nil }
+  /// Whether `spelling` is a global flag.
+  static func isFlag(_ spelling: String) -> Bool { grammar.flags[spelling] != nil }
 }

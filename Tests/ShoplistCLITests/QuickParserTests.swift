@@ -70,6 +70,23 @@ import Testing
     #expect(quick.settings == CommandSettings())
   }
 
+  /// The fast path's names of each command are the names its configuration gives, every one
+  /// of them, each once.
+  @Test func theFastPathAnswersToExactlyTheNamesEachCommandHas() {
+    let names = QuickParser.names.map(\.name)
+    #expect(Set(names).count == names.count)
+    var types: [ObjectIdentifier: (type: any QuickParsable.Type, names: [String])] = [:]
+    for (name, type) in QuickParser.names {
+      types[ObjectIdentifier(type), default: (type, [])].names.append(name)
+    }
+    #expect(types.count == 9)
+    for (type, listed) in types.values {
+      let configuration = type.configuration
+      let configured = [configuration.commandName ?? ""] + configuration.aliases
+      #expect(listed.sorted() == configured.sorted(), "\(type)")
+    }
+  }
+
   /// Each grammar is the command's own definition: the same option names the argument parser
   /// describes for it (`--experimental-dump-help`), no more, no fewer.
   @Test func everyGrammarNamesExactlyTheOptionsItsCommandDeclares() throws {
@@ -227,5 +244,12 @@ final class Buffer: Sendable {
       $0.text += text
       $0.writes += 1
     }
+  }
+}
+
+extension QuickParser {
+  /// The commands with a fast path by every name they answer to.
+  static var commands: [String: any QuickParsable.Type] {
+    Dictionary(names.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
   }
 }

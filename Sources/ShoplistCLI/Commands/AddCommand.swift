@@ -42,9 +42,8 @@ struct AddCommand: QuickParsable {
 
   static var grammar: QuickGrammar<Values> {
     var grammar = QuickGrammar<Values>()
-    grammar.include(GlobalOptions.grammar, at: \.settings)
-    grammar.include(FieldOptions.grammar, at: \.fields)
-    grammar.flags["--exact"] = \.exact
+    grammar.include(FieldOptions.grammar) { values, change in change(&values.fields) }
+    grammar.flags["--exact"] = { $0.exact = true }
     grammar.positionals = { values, names in
       values.names = names
       return true

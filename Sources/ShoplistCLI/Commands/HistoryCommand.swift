@@ -41,7 +41,6 @@ struct HistoryCommand: QuickParsable {
 
   static var grammar: QuickGrammar<Values> {
     var grammar = QuickGrammar<Values>()
-    grammar.include(GlobalOptions.grammar, at: \.settings)
     grammar.options["--limit"] = { values, text in
       guard let limit = Int(text) else { return false }
       values.limit = limit

@@ -55,11 +55,10 @@ struct ListCommand: QuickParsable {
 
   static var grammar: QuickGrammar<Values> {
     var grammar = QuickGrammar<Values>()
-    grammar.include(GlobalOptions.grammar, at: \.settings)
-    grammar.flags["--checked"] = \Values.checked
-    grammar.flags["--unchecked"] = \Values.unchecked
-    grammar.flags["--by-aisle"] = \Values.byAisle
-    grammar.options["--category"] = QuickGrammar.text(\.category)
+    grammar.flags["--checked"] = { $0.checked = true }
+    grammar.flags["--unchecked"] = { $0.unchecked = true }
+    grammar.flags["--by-aisle"] = { $0.byAisle = true }
+    grammar.options["--category"] = QuickGrammar.text { $0.category = $1 }
     return grammar
   }
 

@@ -22,7 +22,6 @@ extension ReferencesCommand {
 
   static var grammar: QuickGrammar<ReferenceValues> {
     var grammar = QuickGrammar<ReferenceValues>()
-    grammar.include(GlobalOptions.grammar, at: \.settings)
     grammar.positionals = { values, references in
       values.references = references
       return true

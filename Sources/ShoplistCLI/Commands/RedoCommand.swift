@@ -16,11 +16,8 @@ struct RedoCommand: QuickParsable {
 
   var values: Values { Values(settings: global.settings) }
 
-  static var grammar: QuickGrammar<Values> {
-    var grammar = QuickGrammar<Values>()
-    grammar.include(GlobalOptions.grammar, at: \.settings)
-    return grammar
-  }
+  /// Only the global options.
+  static var grammar: QuickGrammar<Values> { QuickGrammar() }
 
   static func run(_ values: Values, in context: CommandContext) throws {
     let (redone, _) = try context.openService().redo(label: context.label)

@@ -31,7 +31,6 @@ struct UndoCommand: QuickParsable {
 
   static var grammar: QuickGrammar<Values> {
     var grammar = QuickGrammar<Values>()
-    grammar.include(GlobalOptions.grammar, at: \.settings)
     grammar.positionals = { values, arguments in
       guard arguments.count <= 1 else { return false }
       guard let text = arguments.first else { return true }

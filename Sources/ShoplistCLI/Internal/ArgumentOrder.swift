@@ -8,10 +8,10 @@ enum ArgumentOrder {
     while index < arguments.count {
       let argument = arguments[index]
       let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-      if GlobalOptions.flags.contains(argument) {
+      if GlobalOptions.isFlag(argument) {
         leading.append(argument)
         index += 1
-      } else if GlobalOptions.valued.contains(name) {
+      } else if GlobalOptions.isValued(name) {
         leading.append(argument)
         if name == argument, index + 1 < arguments.count {
           leading.append(arguments[index + 1])

@@ -16,8 +16,9 @@ enum BashCompletion {
     Shoplist.completionScript(for: .bash) + wrapper
   }
 
-  private static let globalFlags = GlobalOptions.flags.sorted().joined(separator: "|")
-  private static let globalOptions = GlobalOptions.valued.sorted().joined(separator: "|")
+  private static let globalFlags = GlobalOptions.grammar.flags.keys.sorted().joined(separator: "|")
+  private static let globalOptions =
+    GlobalOptions.grammar.options.keys.sorted().joined(separator: "|")
 
   private static var wrapper: String {
     #"""

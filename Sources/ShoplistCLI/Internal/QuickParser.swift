@@ -14,24 +14,19 @@ import ArgumentParser
 /// against the argument parser's own description of the command, and every reading against
 /// the argument parser's.
 enum QuickParser {
-  /// The commands with a fast path, by every name they answer to.
-  static let commands: [String: any QuickParsable.Type] = {
-    var commands: [String: any QuickParsable.Type] = [:]
-    let types: [any QuickParsable.Type] = [
-      AddCommand.self, CheckCommand.self, HistoryCommand.self, ListCommand.self,
-      RedoCommand.self, RemoveCommand.self, ToggleCommand.self, UncheckCommand.self,
-      UndoCommand.self,
-    ]
-    for type in types {
-      for name in [type.configuration.commandName ?? ""] + type.configuration.aliases {
-        commands[name] = type
-      }
-    }
-    return commands
-  }()
+  /// The commands with a fast path, by every name they answer to (tests check that these are
+  /// the names their configurations give: reading a configuration costs every run more than
+  /// the command's own work of parsing).
+  static let names: [(name: String, type: any QuickParsable.Type)] = [
+    ("add", AddCommand.self), ("check", CheckCommand.self), ("history", HistoryCommand.self),
+    ("list", ListCommand.self), ("ls", ListCommand.self), ("redo", RedoCommand.self),
+    ("remove", RemoveCommand.self), ("rm", RemoveCommand.self), ("toggle", ToggleCommand.self),
+    ("uncheck", UncheckCommand.self), ("undo", UndoCommand.self),
+  ]
 
   static func parse(_ arguments: [String]) -> QuickInvocation? {
-    guard let name = arguments.first, let type = commands[name] else { return nil }
+    guard let name = arguments.first, let type = names.first(where: { $0.name == name })?.type
+    else { return nil }
     return type.invocation(arguments.dropFirst())
   }
 }
@@ -79,27 +74,34 @@ extension QuickParsable {
 
 /// How the fast path fills in a command's values: every spelling of every option, the value it
 /// sets, and where the plain values go.
-struct QuickGrammar<Values> {
+///
+/// Each option is a function that sets its value, not a key path: the Swift run time makes
+/// each key path on its first use, class metadata and all, at a cost the command line's
+/// every run would pay.
+struct QuickGrammar<Values>: Sendable {
+  /// Sets a flag's value.
+  typealias Flag = @Sendable (inout Values) -> Void
+  /// Sets an option's value from its text, or says the text is not valid (the argument parser
+  /// then reports it).
+  typealias Option = @Sendable (inout Values, String) -> Bool
+
   /// Flags by spelling (`--json`, `-q`).
-  var flags: [String: WritableKeyPath<Values, Bool>] = [:]
-  /// Options with a value by spelling: each sets its value from the text, or says the text is
-  /// not valid (the argument parser then reports it).
-  var options: [String: (inout Values, String) -> Bool] = [:]
+  var flags: [String: Flag] = [:]
+  /// Options with a value by spelling.
+  var options: [String: Option] = [:]
   /// Other spellings of an option and the option they spell, to refuse an option given twice
   /// (a short list: a dictionary of strings would cost every run the run time's check that
   /// strings are hashable, a scan of the executable's conformance records).
   var aliases: [(spelling: String, option: String)] = []
   /// Where the plain values go (`nil`: the command takes none): sets them, or says they are
   /// not valid (the argument parser then reports it); and whether there must be one at least.
-  var positionals: ((inout Values, [String]) -> Bool)?
+  var positionals: (@Sendable (inout Values, [String]) -> Bool)?
   var requiresPositionals = false
 
-  /// An option whose value is taken as written, into `path`.
-  static func text(
-    _ path: WritableKeyPath<Values, String?>
-  ) -> (inout Values, String) -> Bool {
+  /// An option whose value is taken as written, by `set`.
+  static func text(_ set: @escaping @Sendable (inout Values, String) -> Void) -> Option {
     { values, text in
-      values[keyPath: path] = text
+      set(&values, text)
       return true
     }
   }
@@ -107,23 +109,30 @@ struct QuickGrammar<Values> {
   /// Every spelling the grammar knows.
   var spellings: Set<String> { Set(flags.keys).union(options.keys) }
 
-  /// The options of `other` (an option group such as the global options) inside this one.
+  /// The options of `other` (an option group such as the global options) inside this one:
+  /// `place` hands the group within the values to a change, and returns what the change says.
   mutating func include<Group>(
-    _ other: QuickGrammar<Group>, at path: WritableKeyPath<Values, Group>
+    _ other: QuickGrammar<Group>,
+    at place: @escaping @Sendable (inout Values, (inout Group) -> Bool) -> Bool
   ) {
     for (name, flag) in other.flags {
-      flags[name] = path.appending(path: flag)
+      flags[name] = { values in
+        _ = place(&values) { group in
+          flag(&group)
+          return true
+        }
+      }
     }
     for (name, option) in other.options {
-      options[name] = { values, text in option(&values[keyPath: path], text) }
+      options[name] = { values, text in place(&values) { option(&$0, text) } }
     }
     aliases += other.aliases
   }
 }
 
 extension QuickParsable {
-  /// Every option spelling the fast path knows for this command.
-  static var spellings: Set<String> { grammar.spellings }
+  /// Every option spelling the fast path knows for this command: its own and the global ones.
+  static var spellings: Set<String> { grammar.spellings.union(GlobalOptions.grammar.spellings) }
 
   /// Whether the command takes plain values.
   static var hasPositionals: Bool { grammar.positionals != nil }
@@ -138,7 +147,10 @@ extension QuickParsable {
 
   /// The values `arguments` give, or `nil` when the grammar does not cover them all.
   static func values(_ arguments: ArraySlice<String>) -> Values? {
+    // The command's own options, then the global ones, which every command takes (read from
+    // one grammar, not copied into each command's).
     let grammar = Self.grammar
+    let global = GlobalOptions.grammar
     var values = Values()
     var positionals: [String] = []
     // A list, not a set: a command has a handful of options, and a set of strings would cost
@@ -159,14 +171,29 @@ extension QuickParsable {
       }
       let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       let name = String(parts[0])
-      let canonical = grammar.aliases.first { $0.spelling == name }?.option ?? name
+      let canonical =
+        grammar.aliases.first { $0.spelling == name }?.option
+        ?? global.aliases.first { $0.spelling == name }?.option ?? name
       guard !seen.contains(canonical) else { return nil }
       seen.append(canonical)
-      if parts.count == 1, let flag = grammar.flags[name] {
-        values[keyPath: flag] = true
-        continue
+      if parts.count == 1 {
+        if let flag = grammar.flags[name] {
+          flag(&values)
+          continue
+        }
+        if let flag = global.flags[name] {
+          flag(&values.settings)
+          continue
+        }
       }
-      guard let option = grammar.options[name] else { return nil }
+      let option: (inout Values, String) -> Bool
+      if let own = grammar.options[name] {
+        option = own
+      } else if let globalOption = global.options[name] {
+        option = { values, text in globalOption(&values.settings, text) }
+      } else {
+        return nil
+      }
       let value: String
       if parts.count == 2 {
         guard name.hasPrefix("--") else { return nil }
