@@ -16,10 +16,48 @@ import Testing
     ("//api/lists", false), ("/api//lists", false), ("/api/lists/", false), ("", false),
     ("/./api", false), ("/api/..", false), ("/api/%2e%2E/x", false), ("/api/%2E", false),
     ("/api%2Flists", false), ("/api%2flists", false), ("/api%5Clists", false),
-    ("/api\\lists", false), ("api/lists", false),
+    ("/api\\lists", false), ("api/lists", false), ("/api/.%2e", false), ("/api/%2E./x", false),
+    ("/api/%5c", false), ("/api/...", true), ("/api/%2e%2e%2e", true), ("/api/a.", true),
+    ("/api/%", true), ("/api/%2", true), ("/api/x%2e", true), ("/%2e", false), ("/.", false),
   ])
   func aPathIsServedOnlyAsWritten(path: String, served: Bool) {
     #expect(RequestGuardMiddleware<ServerRequestContext>.isServedAsWritten(path) == served)
+  }
+
+  /// The byte-by-byte reading agrees with the rule as words say it, on random paths made of
+  /// the characters that matter (and a few that lower-case to others).
+  @Test func aPathIsReadByteByByteAsTheRuleSays() {
+    func rule(_ path: String) -> Bool {
+      guard path.hasPrefix("/") else { return false }
+      if path == "/" { return true }
+      for segment in path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+        let lowered = segment.lowercased()
+        if segment.isEmpty || lowered.contains("%2f") || lowered.contains("%5c")
+          || lowered.contains("\\")
+        {
+          return false
+        }
+        let decoded = lowered.replacingOccurrences(of: "%2e", with: ".")
+        if decoded == "." || decoded == ".." { return false }
+      }
+      return true
+    }
+    let alphabet: [String] = [
+      "/", "/", ".", ".", "%", "2", "e", "E", "f", "F", "5", "c", "C", "\\", "a", "é", "\u{212A}",
+    ]
+    var state: UInt64 = 0x5eed
+    for _ in 0..<20_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let length = Int(state >> 60) + 1
+      var path = ""
+      for step in 0..<length {
+        let pick = (state >> UInt64(4 * (step % 15))) & 0xFF
+        path += alphabet[Int(pick) % alphabet.count]
+      }
+      path = "/" + path
+      let served = RequestGuardMiddleware<ServerRequestContext>.isServedAsWritten(path)
+      #expect(served == rule(path), "\(path)")
+    }
   }
 
   @Test func hostHeadersAndOriginsAreReadStrictly() {

@@ -39,19 +39,57 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
   }
 
   /// Whether `path` has only non-empty segments, none of them `.` or `..` nor holding an
-  /// encoded slash or backslash (`/` alone is the page).
+  /// encoded slash or backslash (`/` alone is the page). Read byte by byte: every request
+  /// passes here, and the characters it looks for are all ASCII.
   static func isServedAsWritten(_ path: String) -> Bool {
-    guard path.hasPrefix("/") else { return false }
-    if path == "/" { return true }
-    for segment in path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-      guard !segment.isEmpty else { return false }
-      let lowered = segment.lowercased()
-      if lowered.contains("%2f") || lowered.contains("%5c") || lowered.contains("\\") {
-        return false
-      }
-      let decoded = lowered.replacingOccurrences(of: "%2e", with: ".")
-      if decoded == "." || decoded == ".." { return false }
+    let bytes = path.utf8
+    guard bytes.first == UInt8(ascii: "/") else { return false }
+    var start = bytes.index(after: bytes.startIndex)
+    if start == bytes.endIndex { return true }
+    while true {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+      guard isServedSegment(bytes[start..<end]) else { return false }
+      if end == bytes.endIndex { return true }
+      start = bytes.index(after: end)
     }
-    return true
   }
+
+  /// Whether a segment of a path is not empty, holds no backslash, encoded or not, nor an
+  /// encoded slash, and is not `.` or `..` once `%2e` is read as a dot.
+  private static func isServedSegment(_ segment: Substring.UTF8View) -> Bool {
+    guard !segment.isEmpty else { return false }
+    var dots = 0
+    var onlyDots = true
+    var index = segment.startIndex
+    while index != segment.endIndex {
+      let byte = segment[index]
+      index = segment.index(after: index)
+      switch byte {
+      case UInt8(ascii: "\\"):
+        return false
+      case UInt8(ascii: "."):
+        dots += 1
+      case UInt8(ascii: "%"):
+        guard index != segment.endIndex, segment.index(after: index) != segment.endIndex else {
+          onlyDots = false
+          continue
+        }
+        let first = segment[index]
+        let second = segment[segment.index(after: index)] | 0x20  // ASCII lower case
+        switch (first, second) {
+        case (UInt8(ascii: "2"), UInt8(ascii: "f")), (UInt8(ascii: "5"), UInt8(ascii: "c")):
+          return false
+        case (UInt8(ascii: "2"), UInt8(ascii: "e")):
+          dots += 1
+          index = segment.index(index, offsetBy: 2)
+        default:
+          onlyDots = false
+        }
+      default:
+        onlyDots = false
+      }
+    }
+    return !(onlyDots && dots <= 2)
+  }
+
 }
