@@ -61,10 +61,15 @@ extension ShoppingRepository {
     try checkUsable()
     var found: [Product.ID: Int] = [:]
     for id in ids {
+      // Two counts, each a range of the list's order index: the items before it, and those
+      // sharing its sort key stored no later. (One count with OR could use the index for the
+      // list alone, and read every item of it.)
       let position = try connection.integer(
         """
-        SELECT (SELECT count(*) FROM product AS p WHERE p.listId = q.listId
-          AND (p.position < q.position OR (p.position = q.position AND p.rowid <= q.rowid)))
+        SELECT (SELECT count(*) FROM product AS p
+            WHERE p.listId = q.listId AND p.position < q.position)
+          + (SELECT count(*) FROM product AS p
+            WHERE p.listId = q.listId AND p.position = q.position AND p.rowid <= q.rowid)
         FROM product AS q WHERE q.id = ? AND q.listId = ?
         """,
         [.id(id), .id(listID)])

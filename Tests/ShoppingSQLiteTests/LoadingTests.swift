@@ -32,6 +32,25 @@ struct LoadingTests {
     #expect(state.lists[1].products.map(\.name) == ["Wine"])
   }
 
+  /// Items sharing a sort key (as a file written by hand may have them) are numbered in the
+  /// order the list loads them: by sort key, then by the order they were stored.
+  @Test func positionsNumberItemsThatShareASortKeyInLoadingOrder() throws {
+    try database.write { repository in
+      try repository.execute([
+        .insertProduct(product(4, "Eggs"), listID: groceriesID),
+        .insertProduct(product(5, "Tea"), listID: groceriesID),
+        .insertProduct(product(6, "Jam"), listID: groceriesID),
+      ])
+    }
+    try database.raw("UPDATE product SET position = 7 WHERE name IN ('Bread', 'Eggs', 'Tea')")
+    let loaded = try database.read { try $0.loadLists(named: ["Groceries"]) }
+    let order = try #require(loaded.first).products.map(\.id)
+    let positions = try database.read { try $0.positions(of: order, inList: groceriesID) }
+
+    #expect(order.count == 5)
+    #expect(order.map { positions[$0] } == [1, 2, 3, 4, 5])
+  }
+
   @Test func loadListsReturnsTheNamedListsFullyLoaded() throws {
     let lists = try database.read { try $0.loadLists(named: ["GROCERIES", "nowhere"]) }
 
