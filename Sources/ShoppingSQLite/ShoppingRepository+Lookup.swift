@@ -105,27 +105,43 @@ extension ShoppingRepository {
       let product = try self.decodeProduct(row)
       found[product.id] = (row.integer(9), product, NameKey(stored: row.text(10)))
     }
-    if !keys.isEmpty {
+    // One key or id (a tap, a single-item command) is compared directly; a set of them travels
+    // as one JSON array.
+    if let key = keys.first, keys.count == 1 {
+      try connection.query(
+        """
+        SELECT \(Self.productColumns), position, nameKey FROM product
+        WHERE listId = ? AND nameKey = ?
+        """,
+        [.id(header.id), .text(key.value)], row: collect)
+    } else if !keys.isEmpty {
       try connection.query(
         """
         SELECT \(Self.productColumns), position, nameKey FROM product
         WHERE listId = ? AND nameKey IN (SELECT value FROM json_each(?))
         """,
-        [.id(header.id), .text(jsonArray(keys.map(\.value)))], row: collect
+        [.id(header.id), .text(jsonArray(keys.map { $0.value }))], row: collect
       )
     }
-    if !ids.isEmpty {
+    if let id = ids.first, ids.count == 1 {
+      try connection.query(
+        """
+        SELECT \(Self.productColumns), position, nameKey FROM product
+        WHERE id = ? AND +listId = ?
+        """,
+        [.id(id), .id(header.id)], row: collect)
+    } else if !ids.isEmpty {
       try connection.query(
         """
         SELECT \(Self.productColumns), position, nameKey FROM product
         WHERE id IN (SELECT value FROM json_each(?)) AND +listId = ?
         """,
-        [.text(jsonArray(ids.map(\.canonicalText))), .id(header.id)], row: collect
+        [.text(jsonArray(ids.map { $0.canonicalText })), .id(header.id)], row: collect
       )
     }
     let ordered = found.values.sorted { $0.position < $1.position }
-    let products = ordered.map(\.product)
-    let productKeys = ordered.map(\.key)
+    let products = ordered.map { $0.product }
+    let productKeys = ordered.map { $0.key }
     return ShoppingList(
       id: header.id, name: header.name, createdAt: header.createdAt,
       products: IdentifiedArray(uncheckedUniqueElements: products),

@@ -59,14 +59,21 @@ final class ListSession {
       // Loaded whole (or created by this intent, empty and whole).
       resolved = try resolve(plan.references, in: list)
     } else {
-      resolved = try resolve(plan.references, inStored: list, repository: repository)
+      let byID: ShoppingList?
+      (resolved, byID) = try resolve(plan.references, inStored: list, repository: repository)
       // A name that is invalid is left for the reducer to refuse with its proper message.
       let keys = plan.names.compactMap { try? Naming.name($0) }.map(Naming.key)
-      let part = try repository.partialList(list, keys: keys, ids: resolved.map(\.id))
+      let part: ShoppingList
+      if keys.isEmpty, let byID, resolved.allSatisfy({ byID.products[id: $0.id] != nil }) {
+        // Every item was named by its id, and that part of the list is read already.
+        part = byID
+      } else {
+        part = try repository.partialList(list, keys: keys, ids: resolved.map { $0.id })
+      }
       try store.send(.listsLoaded([part]))
     }
     let session = ListSession(
-      store: store, listID: list.id, repository: repository, resolved: resolved.map(\.id))
+      store: store, listID: list.id, repository: repository, resolved: resolved.map { $0.id })
     session.effects = created
     return session
   }
@@ -75,7 +82,7 @@ final class ListSession {
   private static func resolve(
     _ references: [ItemReference], in list: ShoppingList
   ) throws -> [Product] {
-    try suggestingNearest(names: { list.products.map(\.name) }) {
+    try suggestingNearest(names: { list.products.map { $0.name } }) {
       try resolve(references, lookup: list, listName: list.name) { list.products[id: $0] }
     }
   }
@@ -93,18 +100,19 @@ final class ListSession {
     }
   }
 
-  /// Resolves references against the stored list, through its indexes.
+  /// Resolves references against the stored list, through its indexes; also gives the part of
+  /// the list read for the references by id, if any.
   private static func resolve(
     _ references: [ItemReference], inStored list: ShoppingList, repository: any StorageTransaction
-  ) throws -> [Product] {
-    let ids = references.compactMap(\.id)
-    let byID =
-      ids.isEmpty ? [] : try repository.partialList(list, keys: [], ids: ids).products
-    return try suggestingNearest(names: { try repository.productNames(inList: list.id) }) {
+  ) throws -> (products: [Product], byID: ShoppingList?) {
+    let ids = references.compactMap { $0.id }
+    let byID = ids.isEmpty ? nil : try repository.partialList(list, keys: [], ids: ids)
+    let products = try suggestingNearest(names: { try repository.productNames(inList: list.id) }) {
       try resolve(
         references, lookup: repository.productLookup(inList: list.id), listName: list.name
-      ) { byID[id: $0] }
+      ) { byID?.products[id: $0] }
     }
+    return (products, byID)
   }
 
   /// Resolves every reference, all or nothing, each item once in the order first named.
@@ -113,7 +121,7 @@ final class ListSession {
     byID: (Product.ID) -> Product?
   ) throws -> [Product] {
     var typed = try ProductReference.resolveEach(
-      references.compactMap(\.typed), in: lookup, listName: listName
+      references.compactMap { $0.typed }, in: lookup, listName: listName
     ).makeIterator()
     var found: [Product] = []
     var seen: Set<Product.ID> = []
