@@ -49,7 +49,7 @@ public struct ShoppingList: Identifiable, Equatable, Sendable {
     id: UUID,
     name: String,
     createdAt: Date,
-    products: IdentifiedArrayOf<Product> = [],
+    products: IdentifiedArrayOf<Product> = IdentifiedArray(id: Product.idPath),
     isLoaded: Bool = true
   ) {
     self.init(

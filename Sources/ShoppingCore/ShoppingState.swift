@@ -1,3 +1,4 @@
+import Foundation
 import IdentifiedCollections
 
 /// The state of the whole app: the lists it knows, and the import in progress if any.
@@ -21,7 +22,8 @@ public struct ShoppingState: Equatable, Sendable {
 
   /// Creates a state.
   public init(
-    lists: IdentifiedArrayOf<ShoppingList> = [], importProgress: ImportProgress? = nil,
+    lists: IdentifiedArrayOf<ShoppingList> = IdentifiedArray(id: ShoppingList.idPath),
+    importProgress: ImportProgress? = nil,
     defaultListID: ShoppingList.ID? = nil, shopOrder: ShopOrder? = nil
   ) {
     self.lists = lists

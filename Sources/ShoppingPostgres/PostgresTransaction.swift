@@ -74,7 +74,8 @@ public final class PostgresTransaction: StorageTransaction, @unchecked Sendable 
       lists.append(
         loading(row.list, row.list.id == defaultID) ? try loadList(row.list) : row.list)
     }
-    return ShoppingState(lists: IdentifiedArray(uniqueElements: lists), defaultListID: marked)
+    return ShoppingState(
+      lists: IdentifiedArray(uniqueElements: lists, id: ShoppingList.idPath), defaultListID: marked)
   }
 
   public func loadState(
@@ -128,7 +129,8 @@ public final class PostgresTransaction: StorageTransaction, @unchecked Sendable 
     let products = try products(ofList: header.id)
     return ShoppingList(
       id: header.id, name: header.name, createdAt: header.createdAt,
-      products: IdentifiedArray(uncheckedUniqueElements: products), loading: .complete,
+      products: IdentifiedArray(uncheckedUniqueElements: products, id: Product.idPath),
+      loading: .complete,
       productKeys: products.map { Naming.key($0.name) })
   }
 
@@ -144,7 +146,7 @@ public final class PostgresTransaction: StorageTransaction, @unchecked Sendable 
       ofList: header.id, where: "AND (name_key = ANY($2) OR id = ANY($3))", binds)
     return ShoppingList(
       id: header.id, name: header.name, createdAt: header.createdAt,
-      products: IdentifiedArray(uncheckedUniqueElements: products),
+      products: IdentifiedArray(uncheckedUniqueElements: products, id: Product.idPath),
       loading: .partial(keys: absentKeys.union(keys)),
       productKeys: products.map { Naming.key($0.name) })
   }

@@ -144,7 +144,7 @@ extension ShoppingRepository {
     let productKeys = ordered.map { $0.key }
     return ShoppingList(
       id: header.id, name: header.name, createdAt: header.createdAt,
-      products: IdentifiedArray(uncheckedUniqueElements: products),
+      products: IdentifiedArray(uncheckedUniqueElements: products, id: Product.idPath),
       loading: .partial(keys: absentKeys.union(keys)), productKeys: productKeys
     )
   }

@@ -193,7 +193,8 @@ extension ShoppingRepository {
     for (index, header) in lists.enumerated() where shouldLoad(header, header.id == defaultID) {
       lists[index] = try loaded(header)
     }
-    return ShoppingState(lists: IdentifiedArray(uniqueElements: lists), defaultListID: marked)
+    return ShoppingState(
+      lists: IdentifiedArray(uniqueElements: lists, id: ShoppingList.idPath), defaultListID: marked)
   }
 
   /// Every list's header in the order they were created, and the list marked the default.
@@ -241,7 +242,7 @@ extension ShoppingRepository {
       id: header.id,
       name: header.name,
       createdAt: header.createdAt,
-      products: IdentifiedArray(uncheckedUniqueElements: products),
+      products: IdentifiedArray(uncheckedUniqueElements: products, id: Product.idPath),
       loading: .complete,
       productKeys: keys
     )

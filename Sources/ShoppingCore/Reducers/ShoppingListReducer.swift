@@ -170,7 +170,7 @@ extension ShoppingList {
         return left < right
       }
     }
-    products = IdentifiedArray(uniqueElements: sorted)
+    products = IdentifiedArray(uniqueElements: sorted, id: Product.idPath)
   }
 
   mutating func sort(inShopOrder order: ShopOrder) {
@@ -181,7 +181,7 @@ extension ShoppingList {
       guard let left = places[lhs.id], let right = places[rhs.id] else { return false }
       return left < right
     }
-    products = IdentifiedArray(uniqueElements: sorted)
+    products = IdentifiedArray(uniqueElements: sorted, id: Product.idPath)
   }
 
   private func stableSorted(by areInIncreasingOrder: (Product, Product) -> Bool) -> [Product] {

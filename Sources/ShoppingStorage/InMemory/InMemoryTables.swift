@@ -61,7 +61,7 @@ struct InMemoryTables: Sendable {
     let rows = rows(ofList: row.id)
     return ShoppingList(
       id: row.id, name: row.name, createdAt: row.createdAt,
-      products: IdentifiedArray(uncheckedUniqueElements: rows.map(\.product)),
+      products: IdentifiedArray(uncheckedUniqueElements: rows.map(\.product), id: Product.idPath),
       loading: .complete, productKeys: rows.map { Naming.key($0.product.name) })
   }
 

@@ -63,7 +63,8 @@ public final class InMemoryTransaction: StorageTransaction, @unchecked Sendable 
   private func state(loading: (InMemoryTables.ListRow) -> Bool) -> ShoppingState {
     let lists = tables.orderedLists.map { loading($0) ? tables.loaded($0) : tables.header($0) }
     return ShoppingState(
-      lists: IdentifiedArray(uniqueElements: lists), defaultListID: tables.defaultList)
+      lists: IdentifiedArray(uniqueElements: lists, id: ShoppingList.idPath),
+      defaultListID: tables.defaultList)
   }
 
   /// The list taken as the default: the one marked, else the one named "shopping".
@@ -93,7 +94,7 @@ public final class InMemoryTransaction: StorageTransaction, @unchecked Sendable 
     }
     return ShoppingList(
       id: header.id, name: header.name, createdAt: header.createdAt,
-      products: IdentifiedArray(uncheckedUniqueElements: rows.map(\.product)),
+      products: IdentifiedArray(uncheckedUniqueElements: rows.map(\.product), id: Product.idPath),
       loading: .partial(keys: absentKeys.union(keys)),
       productKeys: rows.map { Naming.key($0.product.name) })
   }
