@@ -19,22 +19,22 @@ extension ShoppingRepository {
     at date: Date, by member: String?, change: ChangeRecord
   ) throws(DatabaseError) -> Int {
     try checkUsable(writing: true)
-    var id = 0
     let parts = pendingEntry
     pendingEntry = nil
-    try connection.query(
+    // The new entry's number is its rowid, read back without RETURNING: SQLite would collect
+    // the returned row in a table of its own first.
+    try connection.run(
       """
       INSERT INTO history (id, at, command, summary, kind, target, by, record)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         parts.map { .integer(Int64($0)) } ?? .null, .date(date), .text(command), .text(summary),
         .text(kind.rawValue), target.map { .integer(Int64($0)) } ?? .null, .text(member),
         .bytes(ChangeRecordCodec.encode(change)),
       ]
-    ) { row throws(DatabaseError) in
-      id = Int(row.integer(0))
-    }
+    )
+    let id = Int(connection.lastInsertedRowID)
     if parts == nil {
       // Left by a transaction that restarted its recording and could not clear them.
       try connection.run("DELETE FROM historyPart WHERE entry = ?", [.integer(Int64(id))])

@@ -173,6 +173,9 @@ final class Connection {
     try query(sql, values) { _ throws(DatabaseError) in }
   }
 
+  /// The rowid of the row the connection's latest successful `INSERT` added.
+  var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
   /// Runs one statement and calls `body` with each row it returns.
   func query(
     _ sql: String,
