@@ -66,6 +66,8 @@ struct CSVReader: ImportReader {
     }
     guard let columns = header?.columns, !finished else { return nil }
     var batch = ImportBatch()
+    // Room for a whole batch at once: growing to it moved every row read so far, many times.
+    batch.rows.reserveCapacity(batchSize)
     while batch.count < batchSize {
       switch try readRecord() {
       case .end:
