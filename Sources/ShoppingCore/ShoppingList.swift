@@ -129,8 +129,19 @@ extension ShoppingList {
   }
 
   mutating func append(_ product: Product) {
+    append(product, key: Naming.key(product.name))
+  }
+
+  /// Appends `product`, whose name's key the caller has at hand already.
+  mutating func append(_ product: Product, key: NameKey) {
     products.append(product)
-    productIDsByKey[Naming.key(product.name)] = product.id
+    productIDsByKey[key] = product.id
+  }
+
+  /// Makes room for `count` more products, so that appending them grows no storage on the way.
+  mutating func reserveCapacity(adding count: Int) {
+    products.reserveCapacity(products.count + count)
+    productIDsByKey.reserveCapacity(productIDsByKey.count + count)
   }
 
   mutating func setName(_ name: String, ofProductAt index: Int) {
