@@ -202,10 +202,11 @@ public struct Importer: Sendable {
     // Rows come in runs that name the same list (most name none): its id, the names sent to
     // it and where its wants are kept are found once per run.
     var run: (list: String?, sent: Int?, listID: ShoppingList.ID?, wanted: Int?)?
-    for row in rows {
-      if run == nil || run?.list != row.list {
+    // By index: a row taken out of the array is a copy of all its fields.
+    for index in rows.indices {
+      if run == nil || run?.list != rows[index].list {
         // A list that does not exist yet is created by the reducer, empty and whole.
-        let listKey = Naming.key(row.list ?? options.targetList)
+        let listKey = Naming.key(rows[index].list ?? options.targetList)
         let listID = headers[listKey]
         if try fresh.classify(listKey, listID: listID, lookup: lookup), let listID {
           // The core then counts the items it adds there instead of keeping their ids.
@@ -220,19 +221,20 @@ public struct Importer: Sendable {
             wanted.append(Wanted(listID: listID))
           }
         }
-        run = (row.list, fresh.slot(ofList: listKey), listID, slot)
+        run = (rows[index].list, fresh.slot(ofList: listKey), listID, slot)
       }
       guard let current = run else { continue }
       listOfRow.append(current.listID)
-      let searched = fresh.needsLookup(of: row.nameKey, inSlot: current.sent)
+      let key = rows[index].nameKey
+      let searched = fresh.needsLookup(of: key, inSlot: current.sent)
       guard let slot = current.wanted else { continue }
       // In place: a copy taken out of the array would copy its sets on every insert.
       if searched {
-        wanted[slot].keys.insert(row.nameKey)
+        wanted[slot].keys.insert(key)
       } else {
-        wanted[slot].absent.insert(row.nameKey)
+        wanted[slot].absent.insert(key)
       }
-      if let id = row.id { wanted[slot].ids.insert(id) }
+      if let id = rows[index].id { wanted[slot].ids.insert(id) }
     }
     let owners = try lookup.listsOfProducts(rows.compactMap(\.id))
     var parts: [ShoppingList] = []

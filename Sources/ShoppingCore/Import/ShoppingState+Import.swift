@@ -83,7 +83,8 @@ extension ShoppingState {
       let listKey = Naming.key(listName)
       if existing[listKey] == nil { existing[listKey] = .some(list(named: listName)?.id) }
       guard let id = existing[listKey] ?? nil, let list = lists[id: id] else { continue }
-      for row in rows[run] where !list.knows(key: row.nameKey) {
+      // By index: a row taken out of the array is a copy of all its fields.
+      for index in run where !list.knows(key: rows[index].nameKey) {
         throw .listNotLoaded(list.name)
       }
     }
@@ -243,16 +244,21 @@ extension ShoppingList {
     _ rows: ArraySlice<ImportRow>, ignoringIDs: Set<UUID>?, progress: inout ImportProgress,
     now: Date, environment: ShoppingEnvironment, effects: inout [PersistenceEffect]
   ) {
-    for row in rows {
-      let ignoringID = row.id.map { ignoringIDs?.contains($0) == true } ?? false
-      do {
-        if let effect = try importRow(
-          row, ignoringID: ignoringID, progress: &progress, now: now, environment: environment
-        ) {
-          effects.append(effect)
+    // Through the buffer, each row reaches `importRow` where it lies: an array's element is
+    // handed out as a copy of all its fields.
+    rows.withUnsafeBufferPointer { rows in
+      for index in rows.indices {
+        let ignoringID = rows[index].id.map { ignoringIDs?.contains($0) == true } ?? false
+        do throws(ShoppingError) {
+          if let effect = try importRow(
+            rows[index], ignoringID: ignoringID, progress: &progress, now: now,
+            environment: environment
+          ) {
+            effects.append(effect)
+          }
+        } catch {
+          progress.reject(line: rows[index].line, error: error)
         }
-      } catch {
-        progress.reject(line: row.line, error: error)
       }
     }
   }
