@@ -42,6 +42,7 @@ final class Connection {
   ///   - create: Whether SQLite may create a missing file. ``ShoppingDatabase`` creates the
   ///     file itself, to choose its permissions.
   init(path: String, mode: Mode = .readWrite, create: Bool = false) throws(DatabaseError) {
+    _ = Self.memoryStatusOff
     var handle: OpaquePointer?
     // No SQLite mutex: the owner already lets one thread at a time use the connection.
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -71,6 +72,14 @@ final class Connection {
     self.handle = handle
     self.path = path
   }
+
+  /// SQLite's count of the memory it holds turned off, once, before its first connection
+  /// opens: nothing reads the count, and keeping it took a mutex in every allocation and free
+  /// (a few per row written). Should something have initialised SQLite already, the call
+  /// changes nothing.
+  private static let memoryStatusOff: Void = {
+    _ = shoplist_sqlite3_disable_memory_status()
+  }()
 
   /// `path` as an SQLite URI: `file:` and the path with the characters a URI gives meaning
   /// to percent-encoded.
