@@ -244,6 +244,7 @@ extension ShoppingList {
     _ rows: ArraySlice<ImportRow>, ignoringIDs: Set<UUID>?, progress: inout ImportProgress,
     now: Date, environment: ShoppingEnvironment, effects: inout [PersistenceEffect]
   ) {
+    let wasEmpty = progress.emptyLists.contains(id)
     // Through the buffer, each row reaches `importRow` where it lies: an array's element is
     // handed out as a copy of all its fields.
     rows.withUnsafeBufferPointer { rows in
@@ -251,8 +252,8 @@ extension ShoppingList {
         let ignoringID = rows[index].id.map { ignoringIDs?.contains($0) == true } ?? false
         do throws(ShoppingError) {
           if let effect = try importRow(
-            rows[index], ignoringID: ignoringID, progress: &progress, now: now,
-            environment: environment
+            rows[index], ignoringID: ignoringID, listWasEmpty: wasEmpty, progress: &progress,
+            now: now, environment: environment
           ) {
             effects.append(effect)
           }
@@ -265,11 +266,13 @@ extension ShoppingList {
 
   /// Applies one import row to this list; `nil` when it changes nothing.
   ///
-  /// - Parameter ignoringID: Whether to treat the row as if it gave no id (its id is another
-  ///   list's item's).
-  mutating func importRow(
-    _ row: ImportRow, ignoringID: Bool = false, progress: inout ImportProgress, now: Date,
-    environment: ShoppingEnvironment
+  /// - Parameters:
+  ///   - ignoringID: Whether to treat the row as if it gave no id (its id is another list's
+  ///     item's).
+  ///   - listWasEmpty: Whether this list had no items when the import began.
+  private mutating func importRow(
+    _ row: ImportRow, ignoringID: Bool, listWasEmpty: Bool, progress: inout ImportProgress,
+    now: Date, environment: ShoppingEnvironment
   ) throws(ShoppingError) -> PersistenceEffect? {
     let key = row.nameKey
     let rowID = ignoringID ? nil : row.id
@@ -282,7 +285,7 @@ extension ShoppingList {
       )
       product.apply(row.changes)
       append(product, key: key)
-      progress.recordAdded(product.id, to: self.id)
+      progress.recordAdded(product.id, toEmptyList: listWasEmpty)
       return .insertProduct(product, listID: self.id)
     }
     if let other = productID(forKey: key), other != id {
@@ -294,7 +297,7 @@ extension ShoppingList {
     var updated = current
     updated.name = row.name
     updated.apply(row.changes)
-    if !progress.wasAdded(id, to: self.id) {
+    if !progress.wasAdded(id, toEmptyList: listWasEmpty) {
       progress.named.insert(id)
       // Until an item first changes, it is as it was before the import.
       let original = progress.originals[id] ?? current
