@@ -221,7 +221,19 @@ public struct Importer: Sendable {
             wanted.append(Wanted(listID: listID))
           }
         }
-        run = (rows[index].list, fresh.slot(ofList: listKey), listID, slot)
+        let sent = fresh.slot(ofList: listKey)
+        if let slot {
+          // Room for the run's names at once: the set would otherwise grow through every size
+          // on the way, hashing every name again each time.
+          var end = index + 1
+          while end < rows.endIndex, rows[end].list == rows[index].list { end += 1 }
+          if sent != nil {
+            wanted[slot].absent.reserveCapacity(wanted[slot].absent.count + end - index)
+          } else {
+            wanted[slot].keys.reserveCapacity(wanted[slot].keys.count + end - index)
+          }
+        }
+        run = (rows[index].list, sent, listID, slot)
       }
       guard let current = run else { continue }
       listOfRow.append(current.listID)
