@@ -129,12 +129,14 @@ extension ShoppingList {
   }
 
   mutating func append(_ product: Product) {
-    append(product, key: Naming.key(product.name))
+    products.append(product)
+    productIDsByKey[Naming.key(product.name)] = product.id
   }
 
-  /// Appends `product`, whose name's key the caller has at hand already.
-  mutating func append(_ product: Product, key: NameKey) {
-    products.append(product)
+  /// Appends `product`, whose id no item of the list has, with its name's key at hand: the
+  /// id is hashed once, where a checked append looks it up first and then again to insert it.
+  mutating func appendNew(_ product: Product, key: NameKey) {
+    products.updateOrAppend(product)
     productIDsByKey[key] = product.id
   }
 

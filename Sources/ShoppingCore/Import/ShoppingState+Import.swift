@@ -284,7 +284,8 @@ extension ShoppingList {
         updatedAt: row.updatedAt ?? addedAt
       )
       product.apply(row.changes)
-      append(product, key: key)
+      // No item has its id: the row's matched none, and a fresh one is fresh.
+      appendNew(product, key: key)
       progress.recordAdded(product.id, toEmptyList: listWasEmpty)
       return .insertProduct(product, listID: self.id)
     }
