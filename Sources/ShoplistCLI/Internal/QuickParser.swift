@@ -18,9 +18,9 @@ enum QuickParser {
   static let commands: [String: any QuickParsable.Type] = {
     var commands: [String: any QuickParsable.Type] = [:]
     let types: [any QuickParsable.Type] = [
-      AddCommand.self, CheckCommand.self, HistoryCommand.self, ListCommand.self,
-      RedoCommand.self, RemoveCommand.self, ToggleCommand.self, UncheckCommand.self,
-      UndoCommand.self,
+      AddCommand.self, CheckCommand.self, HistoryCommand.self, ImportCommand.self,
+      ListCommand.self, RedoCommand.self, RemoveCommand.self, ToggleCommand.self,
+      UncheckCommand.self, UndoCommand.self,
     ]
     for type in types {
       for name in [type.configuration.commandName ?? ""] + type.configuration.aliases {
