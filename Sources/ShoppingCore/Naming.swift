@@ -126,6 +126,7 @@ public enum Naming {
   }
 
   private static func cleanASCIIName(_ raw: UnsafeBufferPointer<UInt8>) -> ASCIIName {
+    if isCleanASCIIName(raw) { return .unchanged }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(raw.count)
     var pendingSpace = false
@@ -150,6 +151,27 @@ public enum Naming {
       return .invalid(.tooLong(length: bytes.count, limit: maximumLength))
     }
     return raw.elementsEqual(bytes) ? .unchanged : .cleaned(bytes)
+  }
+
+  /// Whether `raw` is a valid ASCII name as cleaning leaves it (the usual name of an import's
+  /// row): printable, single spaces between words only, not too long. Checked in one pass
+  /// without copying it.
+  private static func isCleanASCIIName(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !raw.isEmpty, raw.count <= maximumLength else { return false }
+    // A space at the start is not clean, as one after another space is not.
+    var afterSpace = true
+    for byte in raw {
+      if byte == 0x20 {
+        if afterSpace { return false }
+        afterSpace = true
+      } else {
+        // Controls and other white space (cleaning changes them or refuses the name), and
+        // anything not ASCII.
+        if byte < 0x21 || byte >= 0x7F { return false }
+        afterSpace = false
+      }
+    }
+    return !afterSpace
   }
 
   static func collapsingWhiteSpace(_ raw: String) -> String {

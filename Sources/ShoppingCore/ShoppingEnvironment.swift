@@ -56,17 +56,11 @@ extension UUID {
   init(milliseconds: UInt64, random generator: inout some RandomNumberGenerator) {
     let high = (milliseconds & 0xFFFF_FFFF_FFFF) << 16 | 0x7000 | generator.next() & 0x0FFF
     let low = generator.next() & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
-    var bytes = [UInt8](repeating: 0, count: 16)
-    for index in 0..<8 {
-      bytes[7 - index] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(index)))
-      bytes[15 - index] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(index)))
+    // The two words' big-endian bytes are the id's, in order: no array of bytes on the heap
+    // for every id an import makes.
+    self = withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { bytes in
+      UUID(uuid: bytes.loadUnaligned(as: uuid_t.self))
     }
-    self.init(
-      uuid: (
-        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-      )
-    )
   }
 
   /// The `n`th id of a counting sequence: `UUID(counting: 1)` is

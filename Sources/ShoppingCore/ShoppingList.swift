@@ -133,6 +133,19 @@ extension ShoppingList {
     productIDsByKey[Naming.key(product.name)] = product.id
   }
 
+  /// Appends `product`, whose id no item of the list has, with its name's key at hand: the
+  /// id is hashed once, where a checked append looks it up first and then again to insert it.
+  mutating func appendNew(_ product: Product, key: NameKey) {
+    products.updateOrAppend(product)
+    productIDsByKey[key] = product.id
+  }
+
+  /// Makes room for `count` more products, so that appending them grows no storage on the way.
+  mutating func reserveCapacity(adding count: Int) {
+    products.reserveCapacity(products.count + count)
+    productIDsByKey.reserveCapacity(productIDsByKey.count + count)
+  }
+
   mutating func setName(_ name: String, ofProductAt index: Int) {
     productIDsByKey.removeValue(forKey: Naming.key(products[index].name))
     products[index].name = name

@@ -79,7 +79,7 @@ extension ShoppingRepository {
       try makeRoom(at: position, inList: listID)
       let list = recent.value(ofList: listID)
       try connection.run(
-        Self.appendAtPosition, Self.values(product, list: list, &recent) + [.integer(position)]
+        Self.appendAtPosition, Self.values(product, list: list, position: position, &recent)
       )
 
     case let .renameList(id, name):
@@ -135,29 +135,41 @@ extension ShoppingRepository {
   /// (a sixth of SQLite's work per row).
   private func insertProduct(_ product: Product, listID: UUID) throws(DatabaseError) {
     let list = recent.value(ofList: listID)
-    let values = Self.values(product, list: list, &recent)
     if let position = recent.nextPosition(inList: listID) {
-      try connection.run(Self.appendAtPosition, values + [.integer(position)])
+      try connection.run(
+        Self.appendAtPosition, Self.values(product, list: list, position: position, &recent))
       recent.setNextPosition(position + 1, inList: listID)
       return
     }
     // One statement with coalesce(?, (SELECT …)) would serve both, but SQLite runs the
     // subquery even when the position is given, which is what this avoids.
-    try connection.query(Self.appendFindingPosition, values) { row throws(DatabaseError) in
+    try connection.query(
+      Self.appendFindingPosition, Self.values(product, list: list, position: nil, &recent)
+    ) { row throws(DatabaseError) in
       recent.setNextPosition(row.integer(0) + 1, inList: listID)
     }
   }
 
-  /// The values of ``appendColumns`` but the position, in order.
+  /// The values of ``appendColumns`` in order, the position last when it is given. Built as
+  /// one array: appending the position to another made a second one for every row.
   private static func values(
-    _ product: Product, list: SQLValue, _ recent: inout RecentValues
+    _ product: Product, list: SQLValue, position: Int64?, _ recent: inout RecentValues
   ) -> [SQLValue] {
-    [
-      .id(product.id), list, .text(product.name), .key(Naming.key(product.name)),
-      .bool(product.isChecked), .text(product.quantity.description), .text(product.unit),
-      .text(product.category), .text(product.note), recent.value(of: product.addedAt),
-      recent.value(of: product.updatedAt),
-    ]
+    var values: [SQLValue] = []
+    values.reserveCapacity(12)
+    values.append(.id(product.id))
+    values.append(list)
+    values.append(.text(product.name))
+    values.append(.key(Naming.key(product.name)))
+    values.append(.bool(product.isChecked))
+    values.append(.text(product.quantity.description))
+    values.append(.text(product.unit))
+    values.append(.text(product.category))
+    values.append(.text(product.note))
+    values.append(recent.value(of: product.addedAt))
+    values.append(recent.value(of: product.updatedAt))
+    if let position { values.append(.integer(position)) }
+    return values
   }
 
   /// The columns of an appended item, its position last.

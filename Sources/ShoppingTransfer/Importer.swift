@@ -135,8 +135,10 @@ public struct Importer: Sendable {
   /// The names are kept as hashes, a few bytes each however long the name; two names sharing
   /// a hash only cost a lookup that finds nothing.
   private struct FreshLists {
-    /// Per list (by name key), the hashes of the item name keys sent to it so far.
-    var sentKeys: [NameKey: Set<Int>] = [:]
+    /// Per fresh list (by name key), where in `sentKeys` its names are.
+    var slots: [NameKey: Int] = [:]
+    /// Per fresh list, the hashes of the item name keys sent to it so far.
+    var sentKeys: [Set<Int>] = []
     /// The lists (by name key) that had items when the import began.
     var hadItems: Set<NameKey> = []
 
@@ -145,22 +147,29 @@ public struct Importer: Sendable {
     ///
     /// - Returns: Whether it is an existing list found empty.
     mutating func classify(
-      _ key: NameKey, list: ShoppingList?, lookup: any ImportLookup
+      _ key: NameKey, listID: ShoppingList.ID?, lookup: any ImportLookup
     ) throws -> Bool {
-      guard sentKeys[key] == nil, !hadItems.contains(key) else { return false }
-      if let list, try !lookup.listIsEmpty(list.id) {
+      guard slots[key] == nil, !hadItems.contains(key) else { return false }
+      if let listID, try !lookup.listIsEmpty(listID) {
         hadItems.insert(key)
         return false
       }
-      sentKeys[key] = []
-      return list != nil
+      slots[key] = sentKeys.count
+      sentKeys.append([])
+      return listID != nil
     }
 
-    /// Whether a row naming `item` in the list `key` needs the database searched for it, and
-    /// records that the name has now been sent.
-    mutating func needsLookup(of item: NameKey, inList key: NameKey) -> Bool {
-      guard sentKeys[key] != nil else { return true }
-      return !sentKeys[key, default: []].insert(item.hashValue).inserted
+    /// Where the names sent to the list `key` are kept, if it is fresh: found once for a run
+    /// of rows going to it.
+    func slot(ofList key: NameKey) -> Int? {
+      slots[key]
+    }
+
+    /// Whether a row naming `item` in the list whose ``slot(ofList:)`` is `slot` needs the
+    /// database searched for it, and records that the name has now been sent.
+    mutating func needsLookup(of item: NameKey, inSlot slot: Int?) -> Bool {
+      guard let slot else { return true }
+      return !sentKeys[slot].insert(item.hashValue).inserted
     }
   }
 
@@ -175,41 +184,74 @@ public struct Importer: Sendable {
     lookup: any ImportLookup, fresh: inout FreshLists
   ) throws -> [ImportRow] {
     struct Wanted {
+      let listID: ShoppingList.ID
       var keys: Set<NameKey> = []
       var ids: Set<UUID> = []
       /// Names of a fresh list that need no lookup.
       var absent: Set<NameKey> = []
     }
-    let headers: [NameKey: ShoppingList] = {
+    let headers: [NameKey: ShoppingList.ID] = {
       let lists = store.state.lists
-      return Dictionary(lists.map { (Naming.key($0.name), $0) }) { first, _ in first }
+      return Dictionary(lists.map { (Naming.key($0.name), $0.id) }) { first, _ in first }
     }()
-    var wanted: [ShoppingList.ID: Wanted] = [:]
+    // Per list the rows go to, in the order first named: what to load.
+    var wanted: [Wanted] = []
+    var wantedIndex: [ShoppingList.ID: Int] = [:]
     var listOfRow: [ShoppingList.ID?] = []
     listOfRow.reserveCapacity(rows.count)
-    for row in rows {
-      // A list that does not exist yet is created by the reducer, empty and whole.
-      let listKey = Naming.key(row.list ?? options.targetList)
-      let list = headers[listKey]
-      listOfRow.append(list?.id)
-      if try fresh.classify(listKey, list: list, lookup: lookup), let list {
-        // The core then counts the items it adds there instead of keeping their ids.
-        try store.send(.importListWasEmpty(list.id))
+    // Rows come in runs that name the same list (most name none): its id, the names sent to
+    // it and where its wants are kept are found once per run.
+    var run: (list: String?, sent: Int?, listID: ShoppingList.ID?, wanted: Int?)?
+    // By index: a row taken out of the array is a copy of all its fields.
+    for index in rows.indices {
+      if run == nil || run?.list != rows[index].list {
+        // A list that does not exist yet is created by the reducer, empty and whole.
+        let listKey = Naming.key(rows[index].list ?? options.targetList)
+        let listID = headers[listKey]
+        if try fresh.classify(listKey, listID: listID, lookup: lookup), let listID {
+          // The core then counts the items it adds there instead of keeping their ids.
+          try store.send(.importListWasEmpty(listID))
+        }
+        var slot: Int?
+        if let listID {
+          slot = wantedIndex[listID]
+          if slot == nil {
+            slot = wanted.count
+            wantedIndex[listID] = wanted.count
+            wanted.append(Wanted(listID: listID))
+          }
+        }
+        let sent = fresh.slot(ofList: listKey)
+        if let slot {
+          // Room for the run's names at once: the set would otherwise grow through every size
+          // on the way, hashing every name again each time.
+          var end = index + 1
+          while end < rows.endIndex, rows[end].list == rows[index].list { end += 1 }
+          if sent != nil {
+            wanted[slot].absent.reserveCapacity(wanted[slot].absent.count + end - index)
+          } else {
+            wanted[slot].keys.reserveCapacity(wanted[slot].keys.count + end - index)
+          }
+        }
+        run = (rows[index].list, sent, listID, slot)
       }
-      let itemKey = Naming.key(row.name)
-      let lookup = fresh.needsLookup(of: itemKey, inList: listKey)
-      guard let list else { continue }
-      // In place: a copy taken out of the dictionary would copy its sets on every insert.
-      if lookup {
-        wanted[list.id, default: Wanted()].keys.insert(itemKey)
+      guard let current = run else { continue }
+      listOfRow.append(current.listID)
+      let key = rows[index].nameKey
+      let searched = fresh.needsLookup(of: key, inSlot: current.sent)
+      guard let slot = current.wanted else { continue }
+      // In place: a copy taken out of the array would copy its sets on every insert.
+      if searched {
+        wanted[slot].keys.insert(key)
       } else {
-        wanted[list.id, default: Wanted()].absent.insert(itemKey)
+        wanted[slot].absent.insert(key)
       }
-      if let id = row.id { wanted[list.id, default: Wanted()].ids.insert(id) }
+      if let id = rows[index].id { wanted[slot].ids.insert(id) }
     }
     let owners = try lookup.listsOfProducts(rows.compactMap(\.id))
     var parts: [ShoppingList] = []
-    for (listID, items) in wanted {
+    for items in wanted {
+      let listID = items.listID
       guard let header = store.state.lists[id: listID] else { continue }
       let ownIDs = items.ids.filter { owners[$0] == listID }
       parts.append(
@@ -221,6 +263,8 @@ public struct Importer: Sendable {
     if !parts.isEmpty {
       try store.send(.listsLoaded(parts))
     }
+    // Rows without ids (the usual file) all stay as they are.
+    guard !owners.isEmpty else { return rows }
     return zip(rows, listOfRow).map { row, listID in
       guard let id = row.id, let owner = owners[id], owner != listID else { return row }
       var row = row

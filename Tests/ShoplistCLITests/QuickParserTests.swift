@@ -62,7 +62,7 @@ import Testing
   /// Without options, every command's values are what the argument parser gives by default.
   @Test(arguments: [
     ["add", "milk"], ["toggle", "milk"], ["check", "milk"], ["uncheck", "milk"],
-    ["remove", "milk"], ["list"], ["history"], ["undo"], ["redo"],
+    ["remove", "milk"], ["list"], ["history"], ["undo"], ["redo"], ["import", "items.csv"],
   ])
   func theDefaultsAreTheArgumentParsers(arguments: [String]) throws {
     let quick = try #require(QuickParser.parse(arguments))
@@ -79,7 +79,7 @@ import Testing
     for (name, type) in QuickParser.names {
       types[ObjectIdentifier(type), default: (type, [])].names.append(name)
     }
-    #expect(types.count == 9)
+    #expect(types.count == 10)
     for (type, listed) in types.values {
       let configuration = type.configuration
       let configured = [configuration.commandName ?? ""] + configuration.aliases

@@ -28,6 +28,16 @@ import Testing
     #expect(ShoppingEnvironment.live.uuid() != ShoppingEnvironment.live.uuid())
   }
 
+  @Test func version7IdsLayTheTimeAndTheRandomBitsOutInOrder() {
+    struct Fixed: RandomNumberGenerator {
+      var words: [UInt64]
+      mutating func next() -> UInt64 { words.removeFirst() }
+    }
+    var random = Fixed(words: [0xFFFF_FFFF_FFFF_FABC, 0x0123_4567_89AB_CDEF])
+    let id = UUID(milliseconds: 0x019A_B3A7_C0FF, random: &random)
+    #expect(id.uuidString == "019AB3A7-C0FF-7ABC-8123-456789ABCDEF")
+  }
+
   @Test func liveTimeIsWholeSeconds() {
     let now = ShoppingEnvironment.live.now().timeIntervalSince1970
     #expect(now == now.rounded(.down))

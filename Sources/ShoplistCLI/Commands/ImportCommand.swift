@@ -3,7 +3,7 @@ import ShoppingCore
 import ShoppingService
 import ShoppingTransfer
 
-struct ImportCommand: ShoplistCommand {
+struct ImportCommand: QuickParsable {
   static let configuration = CommandConfiguration(
     commandName: "import",
     abstract: "Import items from a CSV, JSON, NDJSON or text file, all or nothing.",
@@ -54,18 +54,63 @@ struct ImportCommand: ShoplistCommand {
   @Flag(help: "Import the valid rows and report the invalid ones, instead of failing.")
   var skipInvalid = false
 
-  func run(in context: CommandContext) throws {
+  /// What `import` reads: the options as plain values.
+  struct Values: QuickValues {
+    var settings = CommandSettings()
+    var file = ""
+    var format = ImportFormat.auto
+    var mode = ImportMode.merge
+    var encoding = ImportEncoding.auto
+    var dryRun = false
+    var skipInvalid = false
+  }
+
+  var values: Values {
+    Values(
+      settings: global.settings, file: file, format: format, mode: mode, encoding: encoding,
+      dryRun: dryRun, skipInvalid: skipInvalid)
+  }
+
+  static var grammar: QuickGrammar<Values> {
+    var grammar = QuickGrammar<Values>()
+    grammar.flags["--dry-run"] = { $0.dryRun = true }
+    grammar.flags["--skip-invalid"] = { $0.skipInvalid = true }
+    grammar.options["--format"] = { values, text in
+      guard let format = ImportFormat(argument: text) else { return false }
+      values.format = format
+      return true
+    }
+    grammar.options["--mode"] = { values, text in
+      guard let mode = ImportMode(argument: text) else { return false }
+      values.mode = mode
+      return true
+    }
+    grammar.options["--encoding"] = { values, text in
+      guard let encoding = ImportEncoding(argument: text) else { return false }
+      values.encoding = encoding
+      return true
+    }
+    grammar.positionals = { values, arguments in
+      guard arguments.count == 1 else { return false }
+      values.file = arguments[0]
+      return true
+    }
+    grammar.requiresPositionals = true
+    return grammar
+  }
+
+  static func run(_ values: Values, in context: CommandContext) throws {
     try context.refuseMistypedTargetList()
     let targetList = try context.resolvedTargetListName()
-    let input = try ImportInput.opening(file)
+    let input = try ImportInput.opening(values.file)
     defer { input.close() }
     let importer = Importer(
-      file: input.name, options: ImportOptions(targetList: targetList, mode: mode),
-      skipInvalid: skipInvalid
+      file: input.name, options: ImportOptions(targetList: targetList, mode: values.mode),
+      skipInvalid: values.skipInvalid
     )
     let outcome: Importer.Outcome
     do {
-      outcome = try run(importer, from: input, context: context)
+      outcome = try run(importer, from: input, values: values, context: context)
     } catch let error as ImportError {
       if case .unreadable = error.reason {
         throw TransferError(.unreadableInput, error.description)
@@ -82,6 +127,8 @@ struct ImportCommand: ShoplistCommand {
       report(outcome.issues, context)
       context.warn("skipped \(Describe.count(outcome.issues.count, "invalid row"))")
     }
+    let dryRun = values.dryRun
+    let global = values.settings
     if dryRun, context.io.stderrIsTerminal, !global.quiet {
       // Said where a person reads it; scripts and cron get the contract's summary line alone.
       context.warn("dry run: nothing was written")
@@ -136,14 +183,15 @@ struct ImportCommand: ShoplistCommand {
 
   /// Runs the import with a progress bar when stderr is a terminal; the bar is gone when this
   /// returns, so that messages start on a clean line.
-  private func run(
-    _ importer: Importer, from input: ImportInput, context: CommandContext
+  private static func run(
+    _ importer: Importer, from input: ImportInput, values: Values, context: CommandContext
   ) throws -> Importer.Outcome {
     var bar =
-      context.io.stderrIsTerminal && !global.quiet
+      context.io.stderrIsTerminal && !values.settings.quiet
       ? ProgressBar(label: input.name, total: input.size, write: context.io.standardError) : nil
     defer { bar?.finish() }
-    var reader = try format.reader(for: input, encoding: encoding)
+    var reader = try values.format.reader(for: input, encoding: values.encoding)
+    let dryRun = values.dryRun
     let service =
       try dryRun
       ? context.announcingMigration(
@@ -158,7 +206,7 @@ struct ImportCommand: ShoplistCommand {
     }
   }
 
-  private func report(_ issues: ImportIssues, _ context: CommandContext) {
+  private static func report(_ issues: ImportIssues, _ context: CommandContext) {
     issues.messages.forEach { context.warn($0) }
   }
 }

@@ -19,7 +19,8 @@ enum QuickParser {
   /// the command's own work of parsing).
   static let names: [(name: String, type: any QuickParsable.Type)] = [
     ("add", AddCommand.self), ("check", CheckCommand.self), ("history", HistoryCommand.self),
-    ("list", ListCommand.self), ("ls", ListCommand.self), ("redo", RedoCommand.self),
+    ("import", ImportCommand.self), ("list", ListCommand.self), ("ls", ListCommand.self),
+    ("redo", RedoCommand.self),
     ("remove", RemoveCommand.self), ("rm", RemoveCommand.self), ("toggle", ToggleCommand.self),
     ("uncheck", UncheckCommand.self), ("undo", UndoCommand.self),
   ]

@@ -40,11 +40,25 @@ public struct ChangeSummary: Equatable, Sendable {
   public mutating func add(_ record: ChangeRecord) {
     if !record.steps.isEmpty { isEmpty = false }
     for (id, list) in record.lists where knownNames[id] == nil { knownNames[id] = list.name }
+    // A run of items added to one list (an import's rows) is counted at once when it ends:
+    // one lookup of the list's tally per run rather than per item.
+    var run: (list: ShoppingList.ID, added: Int)?
     for step in record.steps {
+      if case let .added(_, listID) = step, run?.list == listID {
+        run?.added += 1
+        continue
+      }
+      if let ended = run {
+        countAdded(ended.added, to: ended.list)
+        run = nil
+      }
+      if case let .added(_, listID) = step {
+        run = (listID, 1)
+        continue
+      }
       let effect: PersistenceEffect
       switch step {
-      case let .added(id, listID):
-        count(.added, listID, id)
+      case .added:
         continue
       case let .restored(id, listID):
         count(.restored, listID, id)
@@ -75,6 +89,7 @@ public struct ChangeSummary: Equatable, Sendable {
         }
       }
     }
+    if let ended = run { countAdded(ended.added, to: ended.list) }
   }
 
   /// The summary in words, per list: `shopping: 120 added, 3 updated; party: created`.
@@ -96,6 +111,11 @@ public struct ChangeSummary: Equatable, Sendable {
     counts[list, default: Tally()].count(word, product)
   }
 
+  private mutating func countAdded(_ added: Int, to list: ShoppingList.ID) {
+    if counts[list] == nil, notes[list] == nil { order.append(list) }
+    counts[list, default: Tally()].added += added
+  }
+
   private mutating func note(_ text: String, _ list: ShoppingList.ID) {
     if counts[list] == nil, notes[list] == nil { order.append(list) }
     notes[list, default: []].append(text)
@@ -104,7 +124,7 @@ public struct ChangeSummary: Equatable, Sendable {
 
 /// The items a change added, updated, removed and restored in one list.
 private struct Tally: Equatable, Sendable {
-  enum Word { case added, updated, removed, restored }
+  enum Word { case updated, removed, restored }
 
   // A product is added, removed or restored at most once in one change, so those are counts;
   // it may be updated many times (an import naming it twice) and is counted once.
@@ -115,7 +135,6 @@ private struct Tally: Equatable, Sendable {
 
   mutating func count(_ word: Word, _ product: Product.ID) {
     switch word {
-    case .added: added += 1
     case .updated: updated.insert(product)
     case .removed: removed += 1
     case .restored: restored += 1

@@ -64,20 +64,22 @@ public struct ImportProgress: Equatable, Sendable {
   /// How many items the import added.
   var addedCount: Int { added.count + addedToEmptyLists }
 
-  mutating func recordAdded(_ id: Product.ID, to listID: ShoppingList.ID) {
-    if emptyLists.contains(listID) {
+  /// Records that the import added the item `id` to a list, which had no items when the
+  /// import began when `toEmptyList` (see `emptyLists`: asked once for a run of rows).
+  mutating func recordAdded(_ id: Product.ID, toEmptyList: Bool) {
+    if toEmptyList {
       addedToEmptyLists += 1
     } else {
       added.insert(id)
     }
   }
 
-  func wasAdded(_ id: Product.ID, to listID: ShoppingList.ID) -> Bool {
-    emptyLists.contains(listID) || added.contains(id)
+  func wasAdded(_ id: Product.ID, toEmptyList: Bool) -> Bool {
+    toEmptyList || added.contains(id)
   }
 
   func wasNamed(_ id: Product.ID, in listID: ShoppingList.ID) -> Bool {
-    wasAdded(id, to: listID) || named.contains(id)
+    wasAdded(id, toEmptyList: emptyLists.contains(listID)) || named.contains(id)
   }
 
   // Two progresses are equal when they say the same to the outside: the bookkeeping behind the

@@ -8,7 +8,12 @@ public struct ImportRow: Equatable, Sendable {
   /// keeps it.
   public var id: UUID?
   /// The item's (normalised) name.
-  public var name: String
+  public var name: String {
+    didSet { nameKey = Naming.key(name) }
+  }
+  /// The name's key (see ``Naming/key(_:)``), made once: an import compares it several times
+  /// on its way from the file to the list.
+  public private(set) var nameKey: NameKey
   /// The list the row goes to, or `nil` for the import's target list.
   public var list: String?
   /// The fields the row gives.
@@ -27,6 +32,7 @@ public struct ImportRow: Equatable, Sendable {
     self.line = line
     self.id = id
     self.name = name
+    self.nameKey = Naming.key(name)
     self.list = list
     self.changes = changes
     self.addedAt = addedAt

@@ -14,18 +14,10 @@ extension ShoppingState {
     guard var progress = importProgress, progress.summary == nil else {
       throw .noImportInProgress
     }
-    // Refuse the batch before changing anything if a row's list lacks what the row needs.
-    var existing: [NameKey: ShoppingList.ID?] = [:]
-    for row in rows {
-      let listName = row.list ?? progress.options.targetList
-      let listKey = Naming.key(listName)
-      if existing[listKey] == nil { existing[listKey] = .some(list(named: listName)?.id) }
-      if let id = existing[listKey] ?? nil, let list = lists[id: id],
-        !list.knows(key: Naming.key(row.name))
-      {
-        throw .listNotLoaded(list.name)
-      }
-    }
+    // Rows come in runs that name the same list (most name none): the list is found once per
+    // run, and the run applied to it in place at once.
+    let runs = rows.runsByList
+    let listCount = try checkLoaded(rows, runs: runs, targetList: progress.options.targetList)
     // Take the progress out of the state while rows mutate it, so that neither copy is shared
     // and nothing is copied on write.
     importProgress = nil
@@ -35,8 +27,8 @@ extension ShoppingState {
     var effects: [PersistenceEffect] = []
     effects.reserveCapacity(rows.count)
     var listIDs: [NameKey: ShoppingList.ID] = [:]
-    for row in rows {
-      let listName = row.list ?? progress.options.targetList
+    for run in runs {
+      let listName = rows[run.lowerBound].list ?? progress.options.targetList
       let listKey = Naming.key(listName)
       let listID: ShoppingList.ID
       if let known = listIDs[listKey] {
@@ -48,27 +40,55 @@ extension ShoppingState {
         )
         listIDs[listKey] = listID
       }
-      // By position, not id: the id subscript moves the whole list out and back for every row.
+      // By position, not id: the id subscript moves the whole list out and back.
       guard let index = lists.index(id: listID) else { continue }
-      var row = row
-      if let id = row.id, lists[index].products[id: id] == nil,
-        lists.contains(where: { $0.products[id: id] != nil })
-      {
-        // Ids are unique across lists: one that belongs to an item of another list matches
-        // nothing here, and keeping it for a new item would clash with that item.
-        row.id = nil
+      if listCount == 1, lists[index].products.isEmpty {
+        // A list created, or loaded with none of the batch's names: every row may add.
+        lists[index].reserveCapacity(adding: rows.count)
       }
-      do {
-        if let effect = try lists[index].importRow(
-          row, progress: &progress, now: now, environment: environment
-        ) {
-          effects.append(effect)
-        }
-      } catch {
-        progress.reject(line: row.line, error: error)
-      }
+      let foreign = foreignIDs(rows[run], listAt: index)
+      lists[index].importRows(
+        rows[run], ignoringIDs: foreign, progress: &progress, now: now,
+        environment: environment, effects: &effects
+      )
     }
     return effects
+  }
+
+  /// Which of `rows`, going to the list at `index`, give the id of another list's item: ids are
+  /// unique across lists, so such an id matches nothing there, and keeping it for a new item
+  /// would clash with that item. `nil` when none does (the usual file).
+  ///
+  /// Found before the rows are applied: they change only the list at `index`, and add an id
+  /// there only when no other list has it.
+  private func foreignIDs(_ rows: ArraySlice<ImportRow>, listAt index: Int) -> Set<UUID>? {
+    var foreign: Set<UUID> = []
+    for row in rows {
+      guard let id = row.id, lists[index].products[id: id] == nil,
+        lists.contains(where: { $0.products[id: id] != nil })
+      else { continue }
+      foreign.insert(id)
+    }
+    return foreign.isEmpty ? nil : foreign
+  }
+
+  /// Refuses a batch, before anything changes, when a row's list lacks what the row needs.
+  /// Returns how many lists the rows name.
+  private func checkLoaded(
+    _ rows: [ImportRow], runs: [Range<Int>], targetList: String
+  ) throws(ShoppingError) -> Int {
+    var existing: [NameKey: ShoppingList.ID?] = [:]
+    for run in runs {
+      let listName = rows[run.lowerBound].list ?? targetList
+      let listKey = Naming.key(listName)
+      if existing[listKey] == nil { existing[listKey] = .some(list(named: listName)?.id) }
+      guard let id = existing[listKey] ?? nil, let list = lists[id: id] else { continue }
+      // By index: a row taken out of the array is a copy of all its fields.
+      for index in run where !list.knows(key: rows[index].nameKey) {
+        throw .listNotLoaded(list.name)
+      }
+    }
+    return existing.count
   }
 
   /// Creates the list `name` if missing and records that the import touched it.
@@ -200,23 +220,73 @@ extension ShoppingState {
   }
 }
 
+extension Array where Element == ImportRow {
+  /// The ranges of consecutive rows that name the same list.
+  fileprivate var runsByList: [Range<Int>] {
+    var runs: [Range<Int>] = []
+    var start = startIndex
+    while start < endIndex {
+      var end = start + 1
+      while end < endIndex, self[end].list == self[start].list { end += 1 }
+      runs.append(start..<end)
+      start = end
+    }
+    return runs
+  }
+}
+
 extension ShoppingList {
+  /// Applies a run of import rows to this list, in order; a row that cannot be applied is
+  /// rejected and changes nothing.
+  ///
+  /// - Parameter ignoringIDs: Ids the rows give that belong to another list's item.
+  mutating func importRows(
+    _ rows: ArraySlice<ImportRow>, ignoringIDs: Set<UUID>?, progress: inout ImportProgress,
+    now: Date, environment: ShoppingEnvironment, effects: inout [PersistenceEffect]
+  ) {
+    let wasEmpty = progress.emptyLists.contains(id)
+    // Through the buffer, each row reaches `importRow` where it lies: an array's element is
+    // handed out as a copy of all its fields.
+    rows.withUnsafeBufferPointer { rows in
+      for index in rows.indices {
+        let ignoringID = rows[index].id.map { ignoringIDs?.contains($0) == true } ?? false
+        do throws(ShoppingError) {
+          if let effect = try importRow(
+            rows[index], ignoringID: ignoringID, listWasEmpty: wasEmpty, progress: &progress,
+            now: now, environment: environment
+          ) {
+            effects.append(effect)
+          }
+        } catch {
+          progress.reject(line: rows[index].line, error: error)
+        }
+      }
+    }
+  }
+
   /// Applies one import row to this list; `nil` when it changes nothing.
-  mutating func importRow(
-    _ row: ImportRow, progress: inout ImportProgress, now: Date,
-    environment: ShoppingEnvironment
+  ///
+  /// - Parameters:
+  ///   - ignoringID: Whether to treat the row as if it gave no id (its id is another list's
+  ///     item's).
+  ///   - listWasEmpty: Whether this list had no items when the import began.
+  private mutating func importRow(
+    _ row: ImportRow, ignoringID: Bool, listWasEmpty: Bool, progress: inout ImportProgress,
+    now: Date, environment: ShoppingEnvironment
   ) throws(ShoppingError) -> PersistenceEffect? {
-    let key = Naming.key(row.name)
-    let matchedID = row.id.flatMap { products[id: $0]?.id } ?? productID(forKey: key)
+    let key = row.nameKey
+    let rowID = ignoringID ? nil : row.id
+    let matchedID = rowID.flatMap { products[id: $0]?.id } ?? productID(forKey: key)
     guard let id = matchedID, let index = products.index(id: id) else {
       let addedAt = row.addedAt ?? now
       var product = Product(
-        id: row.id ?? environment.uuid(), name: row.name, addedAt: addedAt,
+        id: rowID ?? environment.uuid(), name: row.name, addedAt: addedAt,
         updatedAt: row.updatedAt ?? addedAt
       )
       product.apply(row.changes)
-      append(product)
-      progress.recordAdded(product.id, to: self.id)
+      // No item has its id: the row's matched none, and a fresh one is fresh.
+      appendNew(product, key: key)
+      progress.recordAdded(product.id, toEmptyList: listWasEmpty)
       return .insertProduct(product, listID: self.id)
     }
     if let other = productID(forKey: key), other != id {
@@ -228,7 +298,7 @@ extension ShoppingList {
     var updated = current
     updated.name = row.name
     updated.apply(row.changes)
-    if !progress.wasAdded(id, to: self.id) {
+    if !progress.wasAdded(id, toEmptyList: listWasEmpty) {
       progress.named.insert(id)
       // Until an item first changes, it is as it was before the import.
       let original = progress.originals[id] ?? current

@@ -14,8 +14,11 @@ struct RecentValues {
   /// The last timestamp read, as its text's three words, and its date.
   private var readTime: (words: (UInt64, UInt64, UInt32), date: Date)?
   /// Per list, the position the next item appended to it takes, once a first append in this
-  /// transaction has found it.
+  /// transaction has found it; but for the list appended to last, whose next position is kept
+  /// in `lastAppend` (rows of an import go to one list after another, hashing no id).
   private var nextPositions: [ShoppingList.ID: Int64] = [:]
+  /// The list appended to last, and the position its next item takes.
+  private var lastAppend: (list: ShoppingList.ID, next: Int64)?
 
   /// `listID` as a parameter, formatted once for a run of items of the same list.
   mutating func value(ofList id: ShoppingList.ID) -> SQLValue {
@@ -49,17 +52,22 @@ struct RecentValues {
 
   /// The position the next item appended to `listID` takes, if a first append found it.
   func nextPosition(inList listID: ShoppingList.ID) -> Int64? {
-    nextPositions[listID]
+    if let lastAppend, lastAppend.list == listID { return lastAppend.next }
+    return nextPositions[listID]
   }
 
   /// Records the position the next item appended to `listID` takes.
   mutating func setNextPosition(_ position: Int64, inList listID: ShoppingList.ID) {
-    nextPositions[listID] = position
+    if let lastAppend, lastAppend.list != listID {
+      nextPositions[lastAppend.list] = lastAppend.next
+    }
+    lastAppend = (listID, position)
   }
 
   /// Forgets the positions: after anything that may move, remove or renumber items, or a
   /// batch that was undone.
   mutating func forgetPositions() {
     nextPositions.removeAll()
+    lastAppend = nil
   }
 }

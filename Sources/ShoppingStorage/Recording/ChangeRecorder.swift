@@ -98,6 +98,9 @@ public struct ChangeRecorder: Sendable {
     takenSummary.add(part)
     partsTaken += 1
     change = ChangeRecord()
+    // A large change's parts are alike (an import's rows, part after part): the next one's
+    // additions get their room at once, not through every size of the table on the way.
+    change.addedTo.reserveCapacity(part.addedTo.count)
     size = 0
     return part
   }

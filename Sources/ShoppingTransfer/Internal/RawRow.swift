@@ -131,6 +131,14 @@ struct RawRow: Equatable {
   /// The spellings of `checked` the contract accepts, in any case: `true/false/1/0/yes/no/x`
   /// and empty (unchecked).
   static func checkedValue(_ text: String) -> Bool? {
+    // One character, the usual cell, read as its byte.
+    if text.utf8.count == 1, let byte = text.utf8.first {
+      switch byte {
+      case UInt8(ascii: "1"), UInt8(ascii: "x"), UInt8(ascii: "X"): return true
+      case UInt8(ascii: "0"): return false
+      default: break
+      }
+    }
     let text = trimmed(text)
     // Lower-cased only when there is something to lower: "0" and "x" are not copied.
     let lowerCase = text.utf8.allSatisfy { $0 < 0x41 || ($0 > 0x5A && $0 < 0x80) }

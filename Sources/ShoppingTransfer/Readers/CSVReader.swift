@@ -66,6 +66,8 @@ struct CSVReader: ImportReader {
     }
     guard let columns = header?.columns, !finished else { return nil }
     var batch = ImportBatch()
+    // Room for a whole batch at once: growing to it moved every row read so far, many times.
+    batch.rows.reserveCapacity(batchSize)
     while batch.count < batchSize {
       switch try readRecord() {
       case .end:
@@ -159,30 +161,41 @@ struct CSVReader: ImportReader {
   }
 
   private func row(line: Int, columns: CSVHeader.Columns) -> RawRow {
-    var row = RawRow(line: line)
-    row.name = text(columns.name, &row)
-    row.quantity = text(columns.quantity, &row)
-    row.unit = text(columns.unit, &row)
-    row.category = text(columns.category, &row)
-    if categoryIsForeign { row.category = row.category.map(CSVHeader.foreignCategory) }
-    row.note = text(columns.note, &row)
-    row.checked = text(columns.checked, &row)
-    if checkedIsStatus {
-      row.checked = row.checked.map { CSVHeader.statusIsChecked($0) ? "true" : "false" }
+    // The fields are read straight from the record's bytes, and a field that is not UTF-8 is
+    // noted aside: neither the bytes nor the row are retained or copied for every field.
+    storage.withUnsafeBufferPointer { bytes in
+      var invalid = false
+      var row = RawRow(line: line)
+      row.name = text(columns.name, of: bytes, &invalid)
+      row.quantity = text(columns.quantity, of: bytes, &invalid)
+      row.unit = text(columns.unit, of: bytes, &invalid)
+      row.category = text(columns.category, of: bytes, &invalid)
+      if categoryIsForeign { row.category = row.category.map(CSVHeader.foreignCategory) }
+      row.note = text(columns.note, of: bytes, &invalid)
+      row.checked = text(columns.checked, of: bytes, &invalid)
+      if checkedIsStatus {
+        row.checked = row.checked.map { CSVHeader.statusIsChecked($0) ? "true" : "false" }
+      }
+      row.list = text(columns.list, of: bytes, &invalid)
+      row.id = text(columns.id, of: bytes, &invalid)
+      row.addedAt = text(columns.addedAt, of: bytes, &invalid)
+      row.updatedAt = text(columns.updatedAt, of: bytes, &invalid)
+      if invalid { row.problem = .invalidUTF8 }
+      return row
     }
-    row.list = text(columns.list, &row)
-    row.id = text(columns.id, &row)
-    row.addedAt = text(columns.addedAt, &row)
-    row.updatedAt = text(columns.updatedAt, &row)
-    return row
   }
 
-  /// The text of a column of the current record, or `nil` when the record is too short or
-  /// the field is not UTF-8 (which makes the row bad, its other fields still readable).
-  private func text(_ column: Int?, _ row: inout RawRow) -> String? {
+  /// The text of a column of the current record, whose bytes are `bytes`, or `nil` when the
+  /// record is too short or the field is not UTF-8 (which makes the row bad, its other fields
+  /// still readable: `invalid` is set).
+  private func text(
+    _ column: Int?, of bytes: UnsafeBufferPointer<UInt8>, _ invalid: inout Bool
+  ) -> String? {
     guard let column, column < fieldEnds.count else { return nil }
-    guard let text = String(importedUTF8: field(column)) else {
-      row.problem = .invalidUTF8
+    let start = column == 0 ? 0 : fieldEnds[column - 1]
+    let field = UnsafeBufferPointer(rebasing: bytes[start..<fieldEnds[column]])
+    guard let text = String(importedUTF8: field) else {
+      invalid = true
       return nil
     }
     return text
