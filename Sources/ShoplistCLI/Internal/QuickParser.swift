@@ -20,9 +20,8 @@ enum QuickParser {
   static let names: [(name: String, type: any QuickParsable.Type)] = [
     ("add", AddCommand.self), ("check", CheckCommand.self), ("history", HistoryCommand.self),
     ("import", ImportCommand.self), ("list", ListCommand.self), ("ls", ListCommand.self),
-    ("redo", RedoCommand.self),
-    ("remove", RemoveCommand.self), ("rm", RemoveCommand.self), ("toggle", ToggleCommand.self),
-    ("uncheck", UncheckCommand.self), ("undo", UndoCommand.self),
+    ("redo", RedoCommand.self), ("remove", RemoveCommand.self), ("rm", RemoveCommand.self),
+    ("toggle", ToggleCommand.self), ("uncheck", UncheckCommand.self), ("undo", UndoCommand.self),
   ]
 
   static func parse(_ arguments: [String]) -> QuickInvocation? {
