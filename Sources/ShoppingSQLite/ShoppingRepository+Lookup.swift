@@ -105,39 +105,29 @@ extension ShoppingRepository {
       let product = try self.decodeProduct(row)
       found[product.id] = (row.integer(9), product, NameKey(stored: row.text(10)))
     }
-    // One key or id (a tap, a single-item command) is compared directly; a set of them travels
-    // as one JSON array.
-    if let key = keys.first, keys.count == 1 {
+    if !keys.isEmpty {
       try connection.query(
         """
         SELECT \(Self.productColumns), position, nameKey FROM product
-        WHERE listId = ? AND nameKey = ?
+        WHERE listId = ? AND \(Self.oneOrAny("nameKey", count: keys.count))
         """,
-        [.id(header.id), .text(key.value)], row: collect)
-    } else if !keys.isEmpty {
-      try connection.query(
-        """
-        SELECT \(Self.productColumns), position, nameKey FROM product
-        WHERE listId = ? AND nameKey IN (SELECT value FROM json_each(?))
-        """,
-        [.id(header.id), .text(jsonArray(keys.map { $0.value }))], row: collect
-      )
+        [
+          .id(header.id),
+          keys.count == 1 ? .text(keys[0].value) : .text(jsonArray(keys.map { $0.value })),
+        ],
+        row: collect)
     }
-    if let id = ids.first, ids.count == 1 {
+    if !ids.isEmpty {
       try connection.query(
         """
         SELECT \(Self.productColumns), position, nameKey FROM product
-        WHERE id = ? AND +listId = ?
+        WHERE \(Self.oneOrAny("id", count: ids.count)) AND +listId = ?
         """,
-        [.id(id), .id(header.id)], row: collect)
-    } else if !ids.isEmpty {
-      try connection.query(
-        """
-        SELECT \(Self.productColumns), position, nameKey FROM product
-        WHERE id IN (SELECT value FROM json_each(?)) AND +listId = ?
-        """,
-        [.text(jsonArray(ids.map { $0.canonicalText })), .id(header.id)], row: collect
-      )
+        [
+          ids.count == 1 ? .id(ids[0]) : .text(jsonArray(ids.map { $0.canonicalText })),
+          .id(header.id),
+        ],
+        row: collect)
     }
     let ordered = found.values.sorted { $0.position < $1.position }
     let products = ordered.map { $0.product }
@@ -147,6 +137,14 @@ extension ShoppingRepository {
       products: IdentifiedArray(uncheckedUniqueElements: products, id: Product.idPath),
       loading: .partial(keys: absentKeys.union(keys)), productKeys: productKeys
     )
+  }
+}
+
+extension ShoppingRepository {
+  /// `column` compared with one value (a tap, a single-item command names one), or found among
+  /// several, which travel as one JSON array parameter.
+  fileprivate static func oneOrAny(_ column: String, count: Int) -> String {
+    count == 1 ? "\(column) = ?" : "\(column) IN (SELECT value FROM json_each(?))"
   }
 }
 

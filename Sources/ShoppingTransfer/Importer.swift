@@ -201,52 +201,45 @@ public struct Importer: Sendable {
     listOfRow.reserveCapacity(rows.count)
     // Rows come in runs that name the same list (most name none): its id, the names sent to
     // it and where its wants are kept are found once per run.
-    var run: (list: String?, sent: Int?, listID: ShoppingList.ID?, wanted: Int?)?
-    // By index: a row taken out of the array is a copy of all its fields.
-    for index in rows.indices {
-      if run == nil || run?.list != rows[index].list {
-        // A list that does not exist yet is created by the reducer, empty and whole.
-        let listKey = Naming.key(rows[index].list ?? options.targetList)
-        let listID = headers[listKey]
-        if try fresh.classify(listKey, listID: listID, lookup: lookup), let listID {
-          // The core then counts the items it adds there instead of keeping their ids.
-          try store.send(.importListWasEmpty(listID))
-        }
-        var slot: Int?
-        if let listID {
-          slot = wantedIndex[listID]
-          if slot == nil {
-            slot = wanted.count
-            wantedIndex[listID] = wanted.count
-            wanted.append(Wanted(listID: listID))
-          }
-        }
-        let sent = fresh.slot(ofList: listKey)
-        if let slot {
-          // Room for the run's names at once: the set would otherwise grow through every size
-          // on the way, hashing every name again each time.
-          var end = index + 1
-          while end < rows.endIndex, rows[end].list == rows[index].list { end += 1 }
-          if sent != nil {
-            wanted[slot].absent.reserveCapacity(wanted[slot].absent.count + end - index)
-          } else {
-            wanted[slot].keys.reserveCapacity(wanted[slot].keys.count + end - index)
-          }
-        }
-        run = (rows[index].list, sent, listID, slot)
+    for run in rows.runsByList {
+      // A list that does not exist yet is created by the reducer, empty and whole.
+      let listKey = Naming.key(rows[run.lowerBound].list ?? options.targetList)
+      let listID = headers[listKey]
+      if try fresh.classify(listKey, listID: listID, lookup: lookup), let listID {
+        // The core then counts the items it adds there instead of keeping their ids.
+        try store.send(.importListWasEmpty(listID))
       }
-      guard let current = run else { continue }
-      listOfRow.append(current.listID)
-      let key = rows[index].nameKey
-      let searched = fresh.needsLookup(of: key, inSlot: current.sent)
-      guard let slot = current.wanted else { continue }
-      // In place: a copy taken out of the array would copy its sets on every insert.
-      if searched {
-        wanted[slot].keys.insert(key)
-      } else {
-        wanted[slot].absent.insert(key)
+      let sent = fresh.slot(ofList: listKey)
+      var slot: Int?
+      if let listID {
+        let known = wantedIndex[listID] ?? wanted.count
+        if known == wanted.count {
+          wantedIndex[listID] = known
+          wanted.append(Wanted(listID: listID))
+        }
+        // Room for the run's names at once: the set would otherwise grow through every size
+        // on the way, hashing every name again each time.
+        if sent != nil {
+          wanted[known].absent.reserveCapacity(wanted[known].absent.count + run.count)
+        } else {
+          wanted[known].keys.reserveCapacity(wanted[known].keys.count + run.count)
+        }
+        slot = known
       }
-      if let id = rows[index].id { wanted[slot].ids.insert(id) }
+      // By index: a row taken out of the array is a copy of all its fields.
+      for index in run {
+        listOfRow.append(listID)
+        let key = rows[index].nameKey
+        let searched = fresh.needsLookup(of: key, inSlot: sent)
+        guard let slot else { continue }
+        // In place: a copy taken out of the array would copy its sets on every insert.
+        if searched {
+          wanted[slot].keys.insert(key)
+        } else {
+          wanted[slot].absent.insert(key)
+        }
+        if let id = rows[index].id { wanted[slot].ids.insert(id) }
+      }
     }
     let owners = try lookup.listsOfProducts(rows.compactMap(\.id))
     var parts: [ShoppingList] = []

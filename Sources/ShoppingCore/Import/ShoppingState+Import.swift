@@ -221,8 +221,9 @@ extension ShoppingState {
 }
 
 extension Array where Element == ImportRow {
-  /// The ranges of consecutive rows that name the same list.
-  fileprivate var runsByList: [Range<Int>] {
+  /// The ranges of consecutive rows that name the same list: an import finds each run's list
+  /// once, in the core and in the importer alike.
+  package var runsByList: [Range<Int>] {
     var runs: [Range<Int>] = []
     var start = startIndex
     while start < endIndex {
