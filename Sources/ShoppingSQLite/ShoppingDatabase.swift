@@ -213,10 +213,12 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   /// Writers of this value that arrive while another one writes share one commit (see
   /// ``ConnectionGate``): each does its work in a savepoint of the same transaction, undone
   /// alone when its body throws, with its own history entry, and each returns only once the
-  /// whole transaction is committed — or throws if the commit fails.
+  /// whole transaction is committed — or throws if the commit fails. The writer holding the
+  /// connection does the work of those who wait, on its own thread: `body` may run on another
+  /// thread of the process than the one calling, which waits meanwhile.
   ///
   /// - Parameter body: Reads and writes through the repository, which is valid only during
-  ///   the call and on the calling thread.
+  ///   the call and on the thread that runs `body`.
   /// - Returns: What `body` returns.
   /// - Throws: `body`'s error unchanged, or a ``DatabaseError`` from beginning or committing.
   public func write<T>(_ body: (ShoppingRepository) throws -> T) throws -> T {
@@ -226,34 +228,22 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
       )
     }
     let thread = try claimingThread()
-    let joined = gate.enterWriting()
-    owner.store(thread, ordering: .relaxed)
-    let group: ConnectionGate.Group
-    if let joined {
-      group = joined
-    } else {
-      do {
-        try beginWriting()
-      } catch {
-        owner.store(0, ordering: .relaxed)
-        gate.leave()
-        throw error
+    return try withoutActuallyEscaping(body) { body in
+      var result: T?
+      // Whoever holds the connection runs this, on its own thread, while this one waits.
+      let pending = ConnectionGate.PendingWrite { result = try self.work(body) }
+      switch gate.enterWriting(pending) {
+      case .done(let outcome):
+        try outcome.get()
+      case .holding:
+        try hold(doing: pending, on: thread)
       }
-      group = gate.open()
+      guard let result else {
+        throw DatabaseError(
+          reason: .misuse, path: path, message: "a write ended without doing its work")
+      }
+      return result
     }
-    let result: T
-    do {
-      // The first writer's work is the transaction's only work so far: no savepoint needed.
-      result =
-        joined == nil
-        ? try work(body) : try connection.transaction(.savepoint) { try work(body) }
-    } catch {
-      if joined == nil { connection.rollback() }
-      try? conclude(group, failure: error)
-      throw error
-    }
-    try conclude(group, failure: nil)
-    return result
   }
 
   /// Runs `body` in a read transaction: it sees one consistent snapshot of the database, even
@@ -296,39 +286,49 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
     return result
   }
 
-  /// After a writer's work in `group` is done (`failure` nil) or undone: hands the
-  /// transaction on to a waiting writer, or commits it for the whole group. Returns once the
-  /// group's work is committed; throws when it is lost (the writer's own failure is the
-  /// caller's to throw).
-  private func conclude(_ group: ConnectionGate.Group, failure: (any Error)?) throws {
-    owner.store(0, ordering: .relaxed)
-    guard connection.isInTransaction else {
-      // SQLite rolled the whole transaction back: every writer's work in it is lost.
-      let lost =
-        failure
-        ?? DatabaseError(
-          reason: .misuse, path: path, message: "the transaction ended before its commit")
-      gate.finish(group, with: .failure(lost))
-      if failure == nil { throw lost }
-      return
-    }
-    if case let .handedOn(commit) = gate.handOn(group, joining: failure == nil) {
-      if let commit { try gate.awaitCommit(of: group, on: commit).get() }
-      return
-    }
-    if failure != nil, !gate.hasWaiting(group) {
-      connection.rollback()
-      gate.finish(group, with: .success(()))
-      return
-    }
+  /// With the connection held: begins a transaction, does `own` work in it, then the work
+  /// that writers waiting in line left (see ``ConnectionGate``), and commits for them all.
+  /// Returns once the commit is made; throws `own` work's error, or the error that lost the
+  /// group's work.
+  private func hold(doing own: ConnectionGate.PendingWrite, on thread: UInt) throws {
+    owner.store(thread, ordering: .relaxed)
     do {
-      try connection.run("COMMIT")
+      try beginWriting()
+      // The first writer's work is the transaction's only work so far: no savepoint needed.
+      try own.take()?()
     } catch {
       connection.rollback()
-      gate.finish(group, with: .failure(error))
+      owner.store(0, ordering: .relaxed)
+      gate.leave()
       throw error
     }
-    gate.finish(group, with: .success(()))
+    var joined: [ConnectionGate.PendingWrite] = []
+    var outcome: Result<Void, any Error> = .success(())
+    while let next = gate.nextWrite(joining: joined.count + 1) {
+      do {
+        try connection.transaction(.savepoint) { try next.take()?() }
+        joined.append(next)
+      } catch {
+        gate.fail(next, with: error)
+        // SQLite rolls the whole transaction back after some failures (a full disk): every
+        // writer's work in it is lost.
+        guard connection.isInTransaction else {
+          outcome = .failure(error)
+          break
+        }
+      }
+    }
+    if case .success = outcome {
+      do {
+        try connection.run("COMMIT")
+      } catch {
+        connection.rollback()
+        outcome = .failure(error)
+      }
+    }
+    owner.store(0, ordering: .relaxed)
+    gate.finish(joined, with: outcome)
+    try outcome.get()
   }
 
   /// SQLite's `PRAGMA data_version` as a connection of its own sees it: it changes with every

@@ -25,19 +25,17 @@ struct GroupCommitTests {
 
   @Test func writersWhoWaitedReturnOnlyOnceTheirSharedCommitIsMade() throws {
     let entriesBefore = try historyCount()
-    var others: [Writer] = []
 
-    try database.write { repository in
-      try repository.execute([.insertProduct(product(2, "Bread"), listID: groceriesID)])
-      others = [
+    let (others, outcome) = writeBread {
+      [
         Writer(database, inserting: product(3, "Eggs")),
         Writer(database, inserting: product(4, "Tea")),
       ]
-      try waitForWriters(2)
     }
 
-    // The first writer handed its transaction on and came back with the commit that holds
-    // the others' work too: another connection sees all of it already.
+    // The first writer did the others' work in its transaction and came back with the commit
+    // that holds it all: another connection sees all of it already.
+    #expect(throws: Never.self) { try outcome.get() }
     #expect(try committedNames() == ["Bread", "Eggs", "Milk", "Tea"])
     for writer in others {
       #expect(throws: Never.self) { try writer.result().get() }
@@ -45,19 +43,58 @@ struct GroupCommitTests {
     #expect(try historyCount() == entriesBefore + 3)
   }
 
+  @Test func theWriterHoldingTheConnectionDoesTheWorkOfThoseWaiting() throws {
+    let threads = Locked<[UInt]>([])
+    let noteThread: @Sendable () -> Void = { threads.modify { $0.append(currentThreadIdentity()) } }
+
+    let (others, outcome) = writeBread {
+      noteThread()
+      return [
+        Writer(database, inserting: [product(3, "Eggs")], whileWriting: noteThread),
+        Writer(database, inserting: [product(4, "Tea")], whileWriting: noteThread),
+      ]
+    }
+
+    #expect(throws: Never.self) { try outcome.get() }
+    for writer in others {
+      #expect(throws: Never.self) { try writer.result().get() }
+    }
+    // Each waiting writer slept while the holder did its work, rather than being woken to do
+    // it and again for the commit.
+    #expect(threads.value.count == 3)
+    #expect(Set(threads.value).count == 1)
+    #expect(try committedNames() == ["Bread", "Eggs", "Milk", "Tea"])
+  }
+
+  @Test func aHolderWhoseOwnWorkFailsHandsTheConnectionToTheNextInLine() throws {
+    let entriesBefore = try historyCount()
+
+    let (others, outcome) = writeBread(thenThrowing: true) {
+      [
+        Writer(database, inserting: product(3, "Eggs")),
+        Writer(database, inserting: product(4, "Tea")),
+      ]
+    }
+
+    #expect(throws: BodyError()) { try outcome.get() }
+    for writer in others {
+      #expect(throws: Never.self) { try writer.result().get() }
+    }
+    #expect(try committedNames() == ["Eggs", "Milk", "Tea"])
+    #expect(try historyCount() == entriesBefore + 2)
+  }
+
   @Test func aWriterWhoseBodyThrowsLosesOnlyItsOwnWork() throws {
     let entriesBefore = try historyCount()
-    var others: [Writer] = []
 
-    try database.write { repository in
-      try repository.execute([.insertProduct(product(2, "Bread"), listID: groceriesID)])
-      others = [
+    let (others, outcome) = writeBread {
+      [
         Writer(database, inserting: product(3, "Eggs"), thenThrowing: true),
         Writer(database, inserting: product(4, "Tea")),
       ]
-      try waitForWriters(2)
     }
 
+    #expect(throws: Never.self) { try outcome.get() }
     #expect(throws: BodyError()) { try others[0].result().get() }
     #expect(throws: Never.self) { try others[1].result().get() }
     #expect(try committedNames() == ["Bread", "Milk", "Tea"])
@@ -164,6 +201,24 @@ struct GroupCommitTests {
 
   // MARK: - Helpers
 
+  /// One write inserting Bread, during which the writers `start` makes begin and line up
+  /// behind it; it then returns, or throws ``BodyError``. Returns the writers, and how the
+  /// write ended.
+  private func writeBread(
+    thenThrowing: Bool = false, _ start: () -> [Writer]
+  ) -> (writers: [Writer], outcome: Result<Void, any Error>) {
+    var writers: [Writer] = []
+    let outcome = Result {
+      try database.write { repository in
+        try repository.execute([.insertProduct(product(2, "Bread"), listID: groceriesID)])
+        writers = start()
+        try waitForWriters(writers.count)
+        if thenThrowing { throw BodyError() }
+      }
+    }
+    return (writers, outcome)
+  }
+
   private func waitForWriters(_ count: Int) throws {
     try waitUntil { database.gate.writersWaiting >= count }
   }
@@ -197,7 +252,8 @@ private final class Writer: Sendable {
 
   init(
     _ database: ShoppingDatabase, inserting products: [Product], thenThrowing: Bool = false,
-    oneAtATime: Bool = false, holdingUntil release: DispatchSemaphore? = nil
+    oneAtATime: Bool = false, holdingUntil release: DispatchSemaphore? = nil,
+    whileWriting observe: (@Sendable () -> Void)? = nil
   ) {
     let batches = oneAtATime ? products.map { [$0] } : [products]
     Thread.detachNewThread { [outcome, done] in
@@ -205,6 +261,7 @@ private final class Writer: Sendable {
         for batch in batches {
           try database.write { repository in
             try repository.execute(batch.map { .insertProduct($0, listID: groceriesID) })
+            observe?()
             release?.wait()
             if thenThrowing { throw BodyError() }
           }

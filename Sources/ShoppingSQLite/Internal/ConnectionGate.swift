@@ -4,44 +4,65 @@ import Foundation
 /// writers arriving together share: a group commit.
 ///
 /// A commit in write-ahead-log mode waits for the log to reach the disk, and one flush costs
-/// far more than a small change. So when a writer finishes its work while another writer is
-/// already waiting for the connection, it does not commit: it hands the open transaction on
-/// and waits. The next writer does its work in a savepoint of that transaction, and so on; the
-/// last one, finding nobody waiting, commits for the whole group with one flush, and only
-/// then does every writer of the group return. Each writer's work stays its own: its own
-/// savepoint (undone alone when it fails) and its own history entry.
+/// far more than a small change. So a writer that arrives while another holds the connection
+/// does not wait for its turn: it leaves its work (a ``PendingWrite``) in line and sleeps. The
+/// writer holding the connection, once its own work is done, takes the work left in line and
+/// does it too, each piece in a savepoint of its transaction, then commits for the whole group
+/// with one flush and wakes the writers whose work the commit holds. Each writer's work stays
+/// its own: its own savepoint (undone alone when it fails) and its own history entry; and no
+/// writer returns before the commit that holds its work.
 ///
-/// Readers never see a group's work before it is committed: they wait while a group is open,
-/// and a writer that finds a reader waiting commits instead of handing on, as it does once a
-/// group holds ``groupLimit`` writers.
+/// Doing the work on the thread that already holds the connection, rather than handing the
+/// transaction from thread to thread, means each waiting writer sleeps once and is woken
+/// once, and the work of a group follows itself on one thread with nothing in between.
+///
+/// Readers never see a group's work before it is committed: a reader waits for its turn, and
+/// the writer holding the connection takes no more work from the line once a reader waits
+/// in it, nor once its group holds ``groupLimit`` writers.
 final class ConnectionGate: @unchecked Sendable {
-  /// A write transaction open on the connection, not yet committed, and the writers whose
-  /// work it holds.
-  final class Group: @unchecked Sendable {
-    /// Writers whose work is done, each waiting for the commit. Only used under the gate's
-    /// lock.
-    fileprivate var waiting: [DispatchSemaphore] = []
-    /// How the commit ended, once it has: every writer of the group returns or throws by it.
-    /// Set under the gate's lock, before the writers are woken.
-    fileprivate var outcome: Result<Void, any Error>?
+  /// One writer's work, left in line while another writer holds the connection.
+  final class PendingWrite: @unchecked Sendable {
+    /// The work, run inside the open write transaction by the thread that holds the
+    /// connection: the writer's own thread sleeps meanwhile. Taken (``take()``) by whoever
+    /// runs it, so that nothing keeps it once it has run.
+    private var work: (() throws -> Void)?
+    /// Signalled once the writer's wait is over.
+    fileprivate let wake = DispatchSemaphore(value: 0)
+    /// Why the wait is over. Set under the gate's lock, before `wake` is signalled.
+    fileprivate var ending: Entry?
+
+    init(_ work: @escaping () throws -> Void) {
+      self.work = work
+    }
+
+    /// The work, to run once: a second call returns nothing.
+    func take() -> (() throws -> Void)? {
+      defer { work = nil }
+      return work
+    }
   }
 
-  /// Who waits for the connection: each is woken alone, when it is its turn.
-  private struct Waiter {
-    let isWriter: Bool
-    let turn = DispatchSemaphore(value: 0)
+  /// Who waits in line for the connection, in the order they came.
+  private enum Waiter {
+    /// A writer whose work the holder may do, or who is handed the connection.
+    case writer(PendingWrite)
+    /// One who needs the connection alone, with nothing uncommitted on it: woken when it is
+    /// its turn.
+    case alone(DispatchSemaphore)
   }
 
   private struct State {
-    /// Whether a transaction uses the connection now, or it has been handed to a waiter.
+    /// Whether someone holds the connection (or it has been handed to a waiter).
     var busy = false
-    /// The open group, between one writer handing it on and the next taking it.
-    var group: Group?
     /// In the order they came.
     var waiters: [Waiter] = []
 
-    var writersWaiting: Int { waiters.count { $0.isWriter } }
-    var readersWaiting: Bool { waiters.contains { !$0.isWriter } }
+    var writersWaiting: Int {
+      waiters.count { if case .writer = $0 { true } else { false } }
+    }
+    var readersWaiting: Bool {
+      waiters.contains { if case .alone = $0 { true } else { false } }
+    }
   }
 
   /// How many writers share one commit at most, so that readers are not kept waiting long.
@@ -58,96 +79,84 @@ final class ConnectionGate: @unchecked Sendable {
     return body(&unguardedState)
   }
 
-  /// Waits for the connection, to write: returns the group to go on with (the caller works in
-  /// a savepoint of its transaction), or `nil` when the caller begins a transaction itself and
-  /// then ``open()``s a group.
-  func enterWriting() -> Group? {
-    waitForTurn(asWriter: true)
-    return withState { $0.group }
+  /// How a writer's wait at the gate ended.
+  enum Entry {
+    /// The caller holds the connection: it begins a transaction, does its own work, and may
+    /// take others' (``nextWrite(joining:)``) before it commits and ``finish(_:with:)``es.
+    case holding
+    /// Another writer did the caller's work, and this is how it ended: committed, or failed
+    /// (the work's own error, or the commit's). The caller must not touch the connection.
+    case done(Result<Void, any Error>)
+  }
+
+  /// Takes the connection for `pending`'s writer when it is free; otherwise leaves `pending`
+  /// in line and waits until its work is done by the writer holding the connection, or the
+  /// connection is handed to it.
+  func enterWriting(_ pending: PendingWrite) -> Entry {
+    let waits = withState { state in
+      guard state.busy else {
+        state.busy = true
+        return false
+      }
+      state.waiters.append(.writer(pending))
+      return true
+    }
+    guard waits else { return .holding }
+    pending.wake.wait()
+    return withState { _ in pending.ending ?? .holding }
   }
 
   /// Waits for the connection when nothing uncommitted is on it: to read, or for work that
   /// needs the connection alone.
   func enterAlone() {
-    waitForTurn(asWriter: false)
-  }
-
-  /// Takes the connection at once when it is free — for one who does not write, with no group
-  /// open either — or waits in line until it is handed over.
-  private func waitForTurn(asWriter isWriter: Bool) {
-    let waiter: Waiter? = withState { state in
-      guard state.busy || (!isWriter && state.group != nil) else {
+    let turn: DispatchSemaphore? = withState { state in
+      guard state.busy else {
         state.busy = true
         return nil
       }
-      let waiter = Waiter(isWriter: isWriter)
-      state.waiters.append(waiter)
-      return waiter
+      let turn = DispatchSemaphore(value: 0)
+      state.waiters.append(.alone(turn))
+      return turn
     }
-    waiter?.turn.wait()
+    turn?.wait()
   }
 
-  /// Gives the connection back, with no group open (after a read, or a writer that failed
-  /// before one was).
-  func leave() {
-    withState { state in Self.passOn(&state) }
-  }
-
-  /// Makes the transaction the caller just began the open group.
-  func open() -> Group {
-    let opened = Group()
-    withState { $0.group = opened }
-    return opened
-  }
-
-  /// What became of the open transaction after a writer's work.
-  enum Turn {
-    /// Another writer has it now, and the writer waits on `commit` (when its work is in the
-    /// group) for the group's commit: it must not touch the connection again.
-    case handedOn(commit: DispatchSemaphore?)
-    /// The caller still holds it: it must commit the group (or roll it back) and
-    /// ``finish(_:with:)`` it.
-    case kept
-  }
-
-  /// After a writer's work in `group` is done (`joining`: it waits for the commit) or undone
-  /// (it does not): hands the transaction on when another writer is waiting for it, no reader
-  /// is, and the group has room.
-  func handOn(_ group: Group, joining: Bool) -> Turn {
+  /// The next writer's work for the holder to do in its open transaction, which holds
+  /// `joining` writers already (the holder included): `nil` — commit now — when nobody's work
+  /// waits, a reader waits, or the group is full.
+  func nextWrite(joining: Int) -> PendingWrite? {
     withState { state in
-      guard !state.readersWaiting, group.waiting.count < Self.groupLimit,
-        let next = state.waiters.firstIndex(where: \.isWriter)
-      else { return .kept }
-      let commit = joining ? DispatchSemaphore(value: 0) : nil
-      if let commit { group.waiting.append(commit) }
-      state.waiters.remove(at: next).turn.signal()
-      return .handedOn(commit: commit)
+      guard joining < Self.groupLimit, !state.readersWaiting,
+        case let .writer(next) = state.waiters.first
+      else { return nil }
+      state.waiters.removeFirst()
+      return next
     }
   }
 
-  /// Whether writers of `group` wait for its commit: if not, a caller left alone with it may
-  /// roll it back rather than commit it.
-  func hasWaiting(_ group: Group) -> Bool {
-    withState { _ in !group.waiting.isEmpty }
+  /// Ends the wait of a writer whose work the holder did and undid (it failed): the writer
+  /// returns at once with its error, its work in no commit.
+  func fail(_ pending: PendingWrite, with error: any Error) {
+    withState { _ in pending.ending = .done(.failure(error)) }
+    pending.wake.signal()
   }
 
-  /// Waits on `commit` (what ``handOn(_:joining:)`` gave) until `group` is committed or has
-  /// failed, and says which.
-  func awaitCommit(of group: Group, on commit: DispatchSemaphore) -> Result<Void, any Error> {
-    commit.wait()
-    return withState { _ in group.outcome ?? .success(()) }
-  }
-
-  /// Ends `group` — committed, or failed with every writer's work lost — wakes its writers
-  /// and gives the connection back.
-  func finish(_ group: Group, with outcome: Result<Void, any Error>) {
+  /// After the holder's commit (or its failure, which loses every writer's work): wakes the
+  /// writers whose work the transaction held, with how it ended, and passes the connection on.
+  func finish(_ joined: [PendingWrite], with outcome: Result<Void, any Error>) {
     withState { state in
-      group.outcome = outcome
-      for writer in group.waiting { writer.signal() }
-      group.waiting = []
-      if state.group === group { state.group = nil }
+      for writer in joined {
+        writer.ending = .done(outcome)
+        writer.wake.signal()
+      }
       Self.passOn(&state)
     }
+  }
+
+  /// Gives the connection back, with nothing uncommitted on it (after a read, or a writer
+  /// whose own work failed).
+  func leave() {
+    withState { state in Self.passOn(&state) }
   }
 
   /// Writers waiting for the connection now (for tests that line writers up).
@@ -160,12 +169,19 @@ final class ConnectionGate: @unchecked Sendable {
     withState { $0.readersWaiting }
   }
 
-  /// Hands the connection, with no group open, to whoever has waited longest, or frees it.
+  /// Hands the connection to whoever has waited longest — a writer then begins a transaction
+  /// of its own — or frees it.
   private static func passOn(_ state: inout State) {
     guard !state.waiters.isEmpty else {
       state.busy = false
       return
     }
-    state.waiters.removeFirst().turn.signal()
+    switch state.waiters.removeFirst() {
+    case let .writer(pending):
+      pending.ending = .holding
+      pending.wake.signal()
+    case let .alone(turn):
+      turn.signal()
+    }
   }
 }
