@@ -194,7 +194,11 @@ struct ListsController<Context: RequesterContext>: Sendable {
 
   /// The `{name}` of the path, percent-decoded.
   private func listName(_ context: Context) throws -> String {
-    guard let raw = context.parameters.get("name"), let name = raw.removingPercentEncoding else {
+    // Foundation's decoding is the slow part of reading a path: most names have nothing to
+    // decode.
+    guard let raw = context.parameters.get("name"),
+      let name = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding : raw
+    else {
       throw APIError.badRequest("the list's name in the path is not valid")
     }
     return name
@@ -202,7 +206,7 @@ struct ListsController<Context: RequesterContext>: Sendable {
 
   /// The `{id}` of the path: an item's id as the list document gives it.
   private func itemID(_ context: Context) throws -> UUID {
-    guard let raw = context.parameters.get("id"), let id = UUID(uuidString: raw) else {
+    guard let raw = context.parameters.get("id"), let id = UUID(canonical: raw) else {
       throw APIError(.notFound, "no item with the id \(context.parameters.get("id") ?? "")")
     }
     return id

@@ -4,7 +4,7 @@ import ShoppingCore
 import ShoppingService
 
 /// `POST /api/lists`: `{"name": N}`.
-struct NewListBody: Decodable, Sendable {
+struct NewListBody: Decodable, Equatable, Sendable {
   let name: String
 }
 
@@ -13,7 +13,7 @@ struct NewListBody: Decodable, Sendable {
 /// quantity phrase, read by the core's rule (``ShoppingCore/QuantityPhrase``) in place of the
 /// name, quantity and unit. `"ifUpdatedAt": null` adds only if no item of the name exists; a
 /// timestamp updates only the item of the name as it was then.
-struct NewItemBody: Decodable, Sendable {
+struct NewItemBody: Decodable, Equatable, Sendable {
   let name: String?
   let text: String?
   let quantity: QuantityText?
@@ -96,7 +96,7 @@ struct NewItemBody: Decodable, Sendable {
 /// `PATCH /api/lists/{name}/items/{id}`: any of `{"checked", "name", "quantity", "unit",
 /// "category", "note"}`; a text field given as `null` or `""` is cleared. With
 /// `"ifUpdatedAt"`, only if the item is still as it was then.
-struct ItemPatchBody: Decodable, Sendable {
+struct ItemPatchBody: Decodable, Equatable, Sendable {
   var ifUpdatedAt: String?
   var checked: Bool?
   var name: String?
@@ -161,7 +161,7 @@ extension KeyedDecodingContainer {
 
 /// A quantity as JSON gives it: a number (`2`, `0.5`) or a string (`"1.25"`), kept as the
 /// decimal text the core validates.
-struct QuantityText: Decodable, Sendable {
+struct QuantityText: Decodable, Equatable, Sendable {
   let text: String
 
   init(from decoder: any Decoder) throws {

@@ -248,4 +248,6 @@ struct ServerRequestContext: RequesterContext {
   }
 
   var maxUploadSize: Int { 1 << 20 }
+
+  var requestDecoder: BodyDecoder { BodyDecoder() }
 }

@@ -45,16 +45,8 @@ import Testing
     let alphabet: [String] = [
       "/", "/", ".", ".", "%", "2", "e", "E", "f", "F", "5", "c", "C", "\\", "a", "é", "\u{212A}",
     ]
-    var state: UInt64 = 0x5eed
-    for _ in 0..<20_000 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      let length = Int(state >> 60) + 1
-      var path = ""
-      for step in 0..<length {
-        let pick = (state >> UInt64(4 * (step % 15))) & 0xFF
-        path += alphabet[Int(pick) % alphabet.count]
-      }
-      path = "/" + path
+    for text in randomTexts(from: alphabet) {
+      let path = "/" + text
       let served = RequestGuardMiddleware<ServerRequestContext>.isServedAsWritten(path)
       #expect(served == rule(path), "\(path)")
     }
@@ -73,6 +65,46 @@ import Testing
       Authority(origin: "https://x.example:8443/") == Authority(host: "x.example", port: 8443))
     #expect(Authority(origin: "null") == nil)
     #expect(Authority(origin: "file:///etc") == nil)
+  }
+
+  @Test func aHostIsReadByteByByteAsTheRuleSays() {
+    func rule(_ text: String) -> Authority? {
+      guard !text.isEmpty,
+        text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "@" })
+      else { return nil }
+      var host: Substring
+      var portText: Substring?
+      if text.hasPrefix("[") {
+        guard let close = text.firstIndex(of: "]") else { return nil }
+        host = text[text.index(after: text.startIndex)..<close]
+        let rest = text[text.index(after: close)...]
+        if !rest.isEmpty {
+          guard rest.hasPrefix(":") else { return nil }
+          portText = rest.dropFirst()
+        }
+      } else {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return nil }
+        host = parts[0]
+        portText = parts.count == 2 ? parts[1] : nil
+      }
+      if host.hasSuffix(".") { host = host.dropLast() }
+      guard !host.isEmpty, !host.contains("/") else { return nil }
+      var port: Int?
+      if let portText {
+        guard !portText.isEmpty, portText.count <= 5, portText.allSatisfy(\.isASCII),
+          let number = Int(portText), (1...65_535).contains(number)
+        else { return nil }
+        port = number
+      }
+      return Authority(host: String(host), port: port)
+    }
+    let alphabet: [String] = [
+      "[", "]", ":", ":", ".", "/", "@", " ", "a", "Q", "0", "6", "5", "9", "+", "-", "é", "x",
+    ]
+    for text in randomTexts(from: alphabet) {
+      #expect(Authority(parsing: text) == rule(text), "\(text)")
+    }
   }
 
   @Test func theServedHostsAreTheAddressLocalhostAndThePublicName() {
@@ -180,5 +212,18 @@ import Testing
     #expect(FileLimit.connections(under: 100) == 50)
     #expect(FileLimit.connections(under: 1) == 1)
     #expect(FileLimit.raise() >= 1)
+  }
+}
+
+/// 20,000 texts of 1 to 16 pieces of `alphabet`, the same on every run.
+private func randomTexts(from alphabet: [String]) -> [String] {
+  var state: UInt64 = 0x5eed
+  return (0..<20_000).map { _ in
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    let length = Int(state >> 60) + 1
+    return (0..<length).map { step in
+      let pick = (state >> UInt64(4 * (step % 15))) & 0xFF
+      return alphabet[Int(pick) % alphabet.count]
+    }.joined()
   }
 }

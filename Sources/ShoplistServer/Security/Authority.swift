@@ -7,36 +7,66 @@ struct Authority: Hashable, Sendable, CustomStringConvertible {
   var port: Int?
 
   /// Parses `host`, `host:port`, `[v6]` or `[v6]:port`; `nil` for anything else.
+  ///
+  /// Read byte by byte: every request's `Host` header comes through here.
   init?(parsing text: some StringProtocol) {
-    let text = String(text)
-    guard !text.isEmpty,
-      text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "@" })
+    var text = String(text)
+    guard let parsed = text.withUTF8(Self.parse) else { return nil }
+    self = parsed
+  }
+
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Authority? {
+    // Printable ASCII only, without spaces or a user part.
+    guard !bytes.isEmpty, bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != ascii("@") })
     else { return nil }
-    var host: Substring
-    var portText: Substring?
-    if text.hasPrefix("[") {
-      guard let close = text.firstIndex(of: "]") else { return nil }
-      host = text[text.index(after: text.startIndex)..<close]
-      let rest = text[text.index(after: close)...]
-      if !rest.isEmpty {
-        guard rest.hasPrefix(":") else { return nil }
-        portText = rest.dropFirst()
+    var host: Range<Int>
+    var port: Range<Int>?
+    if bytes[0] == ascii("[") {
+      guard let close = bytes.firstIndex(of: ascii("]")) else { return nil }
+      host = 1..<close
+      if close + 1 < bytes.count {
+        guard bytes[close + 1] == ascii(":") else { return nil }
+        port = close + 2..<bytes.count
       }
+    } else if let colon = bytes.firstIndex(of: ascii(":")) {
+      guard !bytes[(colon + 1)...].contains(ascii(":")) else { return nil }
+      host = 0..<colon
+      port = colon + 1..<bytes.count
     } else {
-      let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-      guard parts.count <= 2 else { return nil }
-      host = parts[0]
-      portText = parts.count == 2 ? parts[1] : nil
+      host = 0..<bytes.count
     }
-    if host.hasSuffix(".") { host = host.dropLast() }
-    guard !host.isEmpty, !host.contains("/") else { return nil }
-    if let portText {
-      guard !portText.isEmpty, portText.count <= 5, portText.allSatisfy(\.isASCII),
-        let port = Int(portText), (1...65_535).contains(port)
-      else { return nil }
-      self.port = port
+    if !host.isEmpty, bytes[host.upperBound - 1] == ascii(".") {
+      host = host.lowerBound..<host.upperBound - 1
     }
-    self.host = host.lowercased()
+    guard !host.isEmpty, !bytes[host].contains(ascii("/")) else { return nil }
+    var number: Int?
+    if let port {
+      guard let value = portNumber(bytes[port]) else { return nil }
+      number = value
+    }
+    let lowered = bytes[host].map { $0 >= ascii("A") && $0 <= ascii("Z") ? $0 + 0x20 : $0 }
+    return Authority(lowered: String(decoding: lowered, as: UTF8.self), port: number)
+  }
+
+  /// A port as `Int` reads one (an optional `+`, then digits), from 1 to 65535, written in
+  /// five characters at most.
+  private static func portNumber(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+    guard (1...5).contains(text.count) else { return nil }
+    let digits = text.first == ascii("+") ? text.dropFirst() : text
+    guard !digits.isEmpty else { return nil }
+    var value = 0
+    for byte in digits {
+      guard byte >= ascii("0"), byte <= ascii("9") else { return nil }
+      value = value * 10 + Int(byte - ascii("0"))
+    }
+    return (1...65_535).contains(value) ? value : nil
+  }
+
+  private static func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(ascii: character) }
+
+  private init(lowered host: String, port: Int?) {
+    self.host = host
+    self.port = port
   }
 
   init(host: String, port: Int?) {
