@@ -19,13 +19,9 @@ enum JSONAnswer {
   /// user taps "Undo" (`POST /api/history/{id}/undo`).
   static let entryHeader = HTTPField.Name("Shoplist-Entry")!
 
-  /// ``make(status:_:)`` for a write: `body` also gives the number of the history entry that
-  /// recorded the change, sent as ``entryHeader``.
-  static func make(
-    status: HTTPResponse.Status = .ok,
-    recording body: @escaping @Sendable () throws -> (text: String, entry: Int?)
-  ) async throws -> Response {
-    let (text, entry) = try await NIOThreadPool.storage.runIfActive(body)
+  /// The answer to a write: `text`, with the number of the history entry that recorded the
+  /// change sent as ``entryHeader``.
+  static func make(status: HTTPResponse.Status = .ok, text: String, entry: Int?) -> Response {
     var answer = response(status: status, text: text)
     if let entry { answer.headers[entryHeader] = String(entry) }
     return answer

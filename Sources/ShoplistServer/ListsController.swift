@@ -135,13 +135,11 @@ struct ListsController<Context: RequesterContext>: Sendable {
     let intent = precondition.map(intent.only(if:)) ?? intent
     let requester = context.requester
     let itemAlone = try Self.returnsItem(request)
-    return try await JSONAnswer.make(recording: {
-      let outcome = try service.perform(
-        intent, onList: list, returningCompleteList: !itemAlone, numberingItems: itemAlone,
-        by: requester.memberName, labelling: { requester.labelPrefix + describe($0) })
-      let text = itemAlone ? alone(outcome) : ListDocuments.list(outcome.list)
-      return (text, outcome.entry)
-    })
+    let outcome = try await service.perform(
+      intent, onList: list, returningCompleteList: !itemAlone, numberingItems: itemAlone,
+      by: requester.memberName, labelling: { requester.labelPrefix + describe($0) })
+    let text = itemAlone ? alone(outcome) : ListDocuments.list(outcome.list)
+    return JSONAnswer.make(text: text, entry: outcome.entry)
   }
 
   /// Whether the request asks for the changed item alone: `?return=item`.

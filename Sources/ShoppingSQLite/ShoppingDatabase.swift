@@ -36,6 +36,9 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   private let connection: Connection
   /// Who uses `connection` now, and the write transaction writers share (see ``write(_:)``).
   let gate = ConnectionGate()
+  /// Holds the connection for writers that wait as tasks, without a thread of their own:
+  /// started by the first of them.
+  let holdingThread = HoldingThread()
   /// The thread running a transaction (0: none), so that a nested call fails instead of
   /// deadlocking.
   private let owner = Atomic<UInt>(0)
@@ -174,6 +177,10 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
     self.migrationNotices = []
   }
 
+  deinit {
+    holdingThread.stop()
+  }
+
   /// Refuses a database that is not shoplist's, or is from a newer shoplist.
   private static func refuse(
     _ inspection: Migrator.Inspection, migrator: Migrator, path: String
@@ -231,12 +238,17 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
     return try withoutActuallyEscaping(body) { body in
       var result: T?
       // Whoever holds the connection runs this, on its own thread, while this one waits.
-      let pending = ConnectionGate.PendingWrite { result = try self.work(body) }
+      let pending = ConnectionGate.PendingWrite(waiting: .thread(wake: DispatchSemaphore(value: 0)))
+      {
+        result = try self.work(body)
+      }
       switch gate.enterWriting(pending) {
       case .done(let outcome):
         try outcome.get()
       case .holding:
         try hold(doing: pending, on: thread)
+      case nil:
+        break
       }
       guard let result else {
         throw DatabaseError(
@@ -275,7 +287,7 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   }
 
   /// One writer's work inside the open transaction, recorded in the history.
-  private func work<T>(_ body: (ShoppingRepository) throws -> T) throws -> T {
+  func work<T>(_ body: (ShoppingRepository) throws -> T) throws -> T {
     let repository = ShoppingRepository(connection: connection, isWritable: true)
     defer { repository.close() }
     let result = try body(repository)
@@ -290,7 +302,7 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   /// that writers waiting in line left (see ``ConnectionGate``), and commits for them all.
   /// Returns once the commit is made; throws `own` work's error, or the error that lost the
   /// group's work.
-  private func hold(doing own: ConnectionGate.PendingWrite, on thread: UInt) throws {
+  func hold(doing own: ConnectionGate.PendingWrite, on thread: UInt) throws {
     owner.store(thread, ordering: .relaxed)
     do {
       try beginWriting()

@@ -70,6 +70,13 @@ public struct ListOutcome: Equatable, Sendable {
     self.effects = effects
     self.entry = entry
   }
+
+  /// The outcome, with the number of the history entry that recorded it.
+  func recorded(as entry: Int?) -> ListOutcome {
+    var recorded = self
+    recorded.entry = entry
+    return recorded
+  }
 }
 
 /// One item before and after an intent.

@@ -38,12 +38,33 @@ extension ShoppingService {
     _ body: (any StorageTransaction) throws -> T
   ) throws -> (result: T, entry: Int?) {
     try storage.write { transaction in
-      let result = try body(transaction)
-      let entry = try transaction.journal(
-        command: label(result), at: environment.now(), by: member,
-        listNames: listNames(result))
-      return (result, entry?.id)
+      try journaled(body(transaction), in: transaction, labelling: label, by: member, listNames)
     }
+  }
+
+  /// ``journaledWriteNumbered(labelling:by:listNames:_:)`` from a task (see
+  /// ``ShoppingStorage/ShoppingStorage/write(_:)-(_)``).
+  func journaledWriteNumbered<T: Sendable>(
+    labelling label: @escaping @Sendable (T) -> String, by member: String? = nil,
+    listNames: @escaping @Sendable (T) -> [ShoppingList.ID: String]? = { _ in nil },
+    _ body: @escaping @Sendable (any StorageTransaction) throws -> T
+  ) async throws -> (result: T, entry: Int?) {
+    let numbered = try await storage.write { [self] transaction in
+      let (result, entry) = try journaled(
+        body(transaction), in: transaction, labelling: label, by: member, listNames)
+      return Numbered(result: result, entry: entry)
+    }
+    return (numbered.result, numbered.entry)
+  }
+
+  /// Records `result`'s change in `transaction` as a history entry; gives its number.
+  private func journaled<T>(
+    _ result: T, in transaction: any StorageTransaction, labelling label: (T) -> String,
+    by member: String?, _ listNames: (T) -> [ShoppingList.ID: String]?
+  ) throws -> (result: T, entry: Int?) {
+    let entry = try transaction.journal(
+      command: label(result), at: environment.now(), by: member, listNames: listNames(result))
+    return (result, entry?.id)
   }
 
   /// The newest history entries first, at most `limit` of them.
@@ -312,4 +333,11 @@ extension ShoppingService {
 
   /// How many entries history keeps.
   static var historyLimit: Int { HistoryEntry.kept }
+}
+
+/// A result and the number of the history entry that records it, as one value a task can
+/// be handed.
+private struct Numbered<T: Sendable>: Sendable {
+  let result: T
+  let entry: Int?
 }

@@ -52,11 +52,45 @@ extension ShoppingService {
     returningCompleteList: Bool = false, numberingItems: Bool = false, by member: String? = nil,
     labelling label: (ListOutcome) -> String
   ) throws -> ListOutcome {
-    let listName = try name.map(Naming.name)
-    // The one list an intent changes is the outcome's, as it is now.
+    let work = try applying(
+      intent, onList: name, creatingIfMissing: creatingIfMissing,
+      returningCompleteList: returningCompleteList, numberingItems: numberingItems)
     let (outcome, entry) = try journaledWriteNumbered(
-      labelling: label, by: member, listNames: { [$0.list.id: $0.list.name] }
-    ) { repository in
+      labelling: label, by: member, listNames: Self.changedListName, work)
+    return outcome.recorded(as: entry)
+  }
+
+  /// ``perform(_:onList:creatingIfMissing:returningCompleteList:numberingItems:by:labelling:)``
+  /// from a task: the storage may have the change wait for its turn without a thread (a
+  /// server's requests write this way).
+  public func perform(
+    _ intent: ListIntent, onList name: String?, creatingIfMissing: Bool = false,
+    returningCompleteList: Bool = false, numberingItems: Bool = false, by member: String? = nil,
+    labelling label: @escaping @Sendable (ListOutcome) -> String
+  ) async throws -> ListOutcome {
+    let work = try applying(
+      intent, onList: name, creatingIfMissing: creatingIfMissing,
+      returningCompleteList: returningCompleteList, numberingItems: numberingItems)
+    let (outcome, entry) = try await journaledWriteNumbered(
+      labelling: label, by: member, listNames: Self.changedListName, work)
+    return outcome.recorded(as: entry)
+  }
+
+  /// The one list an intent changes is the outcome's, as it is now.
+  @Sendable private static func changedListName(_ outcome: ListOutcome) -> [ShoppingList.ID: String]
+  {
+    [outcome.list.id: outcome.list.name]
+  }
+
+  /// The work of `intent` on the list named `name`, in a write transaction.
+  ///
+  /// - Throws: ``ShoppingCore/ShoppingError`` at once when `name` is not a valid name.
+  private func applying(
+    _ intent: ListIntent, onList name: String?, creatingIfMissing: Bool,
+    returningCompleteList: Bool, numberingItems: Bool
+  ) throws -> @Sendable (any StorageTransaction) throws -> ListOutcome {
+    let listName = try name.map(Naming.name)
+    return { [self] repository in
       var plan = LoadPlan(intent)
       if returningCompleteList { plan.everything = true }
       let session = try ListSession.open(
@@ -75,9 +109,6 @@ extension ShoppingService {
       }
       return outcome
     }
-    var numbered = outcome
-    numbered.entry = entry
-    return numbered
   }
 }
 

@@ -118,7 +118,7 @@ import Testing
   @Test func activitySaysWhoChangedWhichItemsSinceAnEntry() async throws {
     let harness = try Harness()
     let (milk, bread) = try Self.seed(harness)  // entry 1, no member
-    _ = try harness.service.perform(
+    _ = try await harness.service.perform(
       .add(names: ["Eggs"], changes: .none), onList: "shopping", by: "Ana",
       labelling: { _ in "web (Ana): add Eggs" })  // entry 2
     try await harness.withClient { client in

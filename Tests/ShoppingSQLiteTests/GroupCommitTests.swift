@@ -199,20 +199,87 @@ struct GroupCommitTests {
     #expect(readings.value > 0)
   }
 
+  @Test func tasksThatWaitHaveTheirWorkDoneByTheHolderAndResumeAfterItsCommit() async throws {
+    let entriesBefore = try historyCount()
+    let names = try await withThrowingTaskGroup(of: String.self) { group in
+      for number in 0..<40 {
+        group.addTask { [database] in
+          try await database.write { transaction in
+            try transaction.execute([
+              .insertProduct(product(UInt64(10 + number), "t\(number)"), listID: groceriesID)
+            ])
+            return "t\(number)"
+          }
+        }
+      }
+      return try await group.reduce(into: [String]()) { $0.append($1) }
+    }
+
+    #expect(Set(names) == Set((0..<40).map { "t\($0)" }))
+    #expect(try committedNames().count == 41)
+    #expect(try historyCount() == entriesBefore + 40)
+  }
+
+  @Test func aTaskWhoseWorkThrowsLosesOnlyItsOwnAmongThreadsAndTasks() async throws {
+    let entriesBefore = try historyCount()
+    let tasks = Locked<[Task<Void, any Error>]>([])
+    // A thread and two tasks line up behind the first writer, which does all their work. It
+    // waits for them on a thread of its own: the tasks need the pool's threads to line up.
+    nonisolated(unsafe) let test = self
+    let (threads, outcome) = await onThreadOfItsOwn {
+      test.writeBread(waitingFor: 3) {
+        let database = test.database
+        tasks.set([
+          Task {
+            try await database.write { transaction in
+              try transaction.execute([.insertProduct(product(4, "Tea"), listID: groceriesID)])
+              throw BodyError()
+            }
+          },
+          Task {
+            try await database.write { transaction in
+              try transaction.execute([.insertProduct(product(5, "Salt"), listID: groceriesID)])
+            }
+          },
+        ])
+        return [Writer(database, inserting: product(3, "Eggs"))]
+      }
+    }
+
+    #expect(throws: Never.self) { try outcome.get() }
+    #expect(throws: Never.self) { try threads[0].result().get() }
+    await #expect(throws: BodyError()) { try await tasks.value[0].value }
+    await #expect(throws: Never.self) { try await tasks.value[1].value }
+    #expect(try committedNames() == ["Bread", "Eggs", "Milk", "Salt"])
+    #expect(try historyCount() == entriesBefore + 3)
+  }
+
+  @Test func theThreadHoldingForTasksDoesNotKeepTheDatabase() async throws {
+    var opened: ShoppingDatabase? = try ShoppingDatabase(path: path)
+    weak let released = opened
+    try await opened?.write { transaction in
+      try transaction.execute([.insertProduct(product(6, "Rice"), listID: groceriesID)])
+    }
+    opened = nil
+    // The holding thread lets go of it once the write it held for has returned.
+    try waitUntil { released == nil }
+    #expect(try committedNames().contains("Rice"))
+  }
+
   // MARK: - Helpers
 
   /// One write inserting Bread, during which the writers `start` makes begin and line up
-  /// behind it; it then returns, or throws ``BodyError``. Returns the writers, and how the
-  /// write ended.
+  /// behind it (`count` of them, by default as many as it returns); it then returns, or
+  /// throws ``BodyError``. Returns the writers, and how the write ended.
   private func writeBread(
-    thenThrowing: Bool = false, _ start: () -> [Writer]
+    thenThrowing: Bool = false, waitingFor count: Int? = nil, _ start: () -> [Writer]
   ) -> (writers: [Writer], outcome: Result<Void, any Error>) {
     var writers: [Writer] = []
     let outcome = Result {
       try database.write { repository in
         try repository.execute([.insertProduct(product(2, "Bread"), listID: groceriesID)])
         writers = start()
-        try waitForWriters(writers.count)
+        try waitForWriters(count ?? writers.count)
         if thenThrowing { throw BodyError() }
       }
     }
@@ -229,6 +296,13 @@ struct GroupCommitTests {
 
   private func historyCount() throws -> Int {
     try outside.read { repository in try repository.history(limit: 10_000).count }
+  }
+}
+
+/// What `body` returns, run on a thread of its own: for blocking work a test awaits.
+private func onThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+  await withCheckedContinuation { continuation in
+    Thread.detachNewThread { continuation.resume(returning: body()) }
   }
 }
 

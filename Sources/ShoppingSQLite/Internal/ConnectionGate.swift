@@ -22,16 +22,28 @@ import Foundation
 final class ConnectionGate: @unchecked Sendable {
   /// One writer's work, left in line while another writer holds the connection.
   final class PendingWrite: @unchecked Sendable {
-    /// The work, run inside the open write transaction by the thread that holds the
-    /// connection: the writer's own thread sleeps meanwhile. Taken (``take()``) by whoever
-    /// runs it, so that nothing keeps it once it has run.
-    private var work: (() throws -> Void)?
-    /// Signalled once the writer's wait is over.
-    fileprivate let wake = DispatchSemaphore(value: 0)
-    /// Why the wait is over. Set under the gate's lock, before `wake` is signalled.
-    fileprivate var ending: Entry?
+    /// How the writer waits, and hears that its wait is over.
+    enum Waiting {
+      /// On its own thread: `wake` is signalled once ``entry`` is set.
+      case thread(wake: DispatchSemaphore)
+      /// As a suspended task, which has no thread to hold the connection with: when the
+      /// connection is handed to it, `hold` has it held on its behalf; when its work is done,
+      /// `resume` gets the outcome.
+      case task(
+        hold: @Sendable (PendingWrite) -> Void,
+        resume: @Sendable (Result<Void, any Error>) -> Void)
+    }
 
-    init(_ work: @escaping () throws -> Void) {
+    /// The work, run inside the open write transaction by the thread that holds the
+    /// connection: the writer's own thread, if it has one, sleeps meanwhile. Taken
+    /// (``take()``) by whoever runs it, so that nothing keeps it once it has run.
+    private var work: (() throws -> Void)?
+    private let waiting: Waiting
+    /// Why a writer waiting on its thread woke. Set under the gate's lock, before the wake.
+    fileprivate var entry: Entry?
+
+    init(waiting: Waiting, _ work: @escaping () throws -> Void) {
+      self.waiting = waiting
       self.work = work
     }
 
@@ -39,6 +51,28 @@ final class ConnectionGate: @unchecked Sendable {
     func take() -> (() throws -> Void)? {
       defer { work = nil }
       return work
+    }
+
+    /// Ends the writer's wait (under the gate's lock, or by whoever holds the connection for
+    /// it).
+    func end(_ entry: Entry) {
+      switch waiting {
+      case let .thread(wake):
+        self.entry = entry
+        wake.signal()
+      case let .task(hold, resume):
+        switch entry {
+        case .holding: hold(self)
+        case let .done(outcome): resume(outcome)
+        }
+      }
+    }
+
+    /// Waits on the writer's thread until ``end(_:)``; `nil` for a task.
+    fileprivate func waitOnThread() -> Entry? {
+      guard case let .thread(wake) = waiting else { return nil }
+      wake.wait()
+      return entry
     }
   }
 
@@ -90,9 +124,10 @@ final class ConnectionGate: @unchecked Sendable {
   }
 
   /// Takes the connection for `pending`'s writer when it is free; otherwise leaves `pending`
-  /// in line and waits until its work is done by the writer holding the connection, or the
-  /// connection is handed to it.
-  func enterWriting(_ pending: PendingWrite) -> Entry {
+  /// in line until its work is done by the writer holding the connection, or the connection
+  /// is handed to it. A writer on a thread waits here for that; a task returns at once
+  /// (`nil`), and hears of it through its ``PendingWrite/Waiting/task(hold:resume:)``.
+  func enterWriting(_ pending: PendingWrite) -> Entry? {
     let waits = withState { state in
       guard state.busy else {
         state.busy = true
@@ -102,8 +137,7 @@ final class ConnectionGate: @unchecked Sendable {
       return true
     }
     guard waits else { return .holding }
-    pending.wake.wait()
-    return withState { _ in pending.ending ?? .holding }
+    return pending.waitOnThread()
   }
 
   /// Waits for the connection when nothing uncommitted is on it: to read, or for work that
@@ -137,18 +171,14 @@ final class ConnectionGate: @unchecked Sendable {
   /// Ends the wait of a writer whose work the holder did and undid (it failed): the writer
   /// returns at once with its error, its work in no commit.
   func fail(_ pending: PendingWrite, with error: any Error) {
-    withState { _ in pending.ending = .done(.failure(error)) }
-    pending.wake.signal()
+    withState { _ in pending.end(.done(.failure(error))) }
   }
 
   /// After the holder's commit (or its failure, which loses every writer's work): wakes the
   /// writers whose work the transaction held, with how it ended, and passes the connection on.
   func finish(_ joined: [PendingWrite], with outcome: Result<Void, any Error>) {
     withState { state in
-      for writer in joined {
-        writer.ending = .done(outcome)
-        writer.wake.signal()
-      }
+      for writer in joined { writer.end(.done(outcome)) }
       Self.passOn(&state)
     }
   }
@@ -178,8 +208,7 @@ final class ConnectionGate: @unchecked Sendable {
     }
     switch state.waiters.removeFirst() {
     case let .writer(pending):
-      pending.ending = .holding
-      pending.wake.signal()
+      pending.end(.holding)
     case let .alone(turn):
       turn.signal()
     }

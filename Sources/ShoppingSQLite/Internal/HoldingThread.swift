@@ -1,0 +1,74 @@
+import Foundation
+
+/// A thread that holds a ``ShoppingDatabase``'s connection on behalf of writers that wait as
+/// tasks (``ShoppingDatabase/write(_:)-(_)``): a task must not block, so when the connection
+/// is handed to one, this thread begins the transaction, does the task's work and the work of
+/// the writers waiting behind it, commits and resumes them all.
+///
+/// Started by the first such writer; it ends with the database.
+final class HoldingThread: @unchecked Sendable {
+  private struct State {
+    var started = false
+    var stopped = false
+    /// Writers the connection was handed to, for this thread to hold it for: one at a time,
+    /// since only one writer holds the connection.
+    var handed: [ConnectionGate.PendingWrite] = []
+  }
+
+  private let lock = NSLock()
+  /// Only used under `lock`.
+  private var unguardedState = State()
+  private let wake = DispatchSemaphore(value: 0)
+
+  private func withState<T>(_ body: (inout State) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&unguardedState)
+  }
+
+  /// Has the thread hold the connection, just handed to `pending`'s writer, on its behalf:
+  /// starting it first if it has not been.
+  func hold(_ pending: ConnectionGate.PendingWrite, for database: ShoppingDatabase) {
+    let start = withState { state in
+      state.handed.append(pending)
+      defer { state.started = true }
+      return !state.started
+    }
+    if start {
+      Thread.detachNewThread { [weak database, self] in
+        // Named from inside: what `top -H` and a debugger show.
+        Thread.current.name = "shoplist-writer"
+        self.run { database }
+      }
+    }
+    wake.signal()
+  }
+
+  /// Ends the thread (once the database is gone).
+  func stop() {
+    withState { $0.stopped = true }
+    wake.signal()
+  }
+
+  /// Holds the connection for each writer handed it, until stopped. `database` is asked
+  /// anew each time, so that the thread does not keep it.
+  private func run(_ database: () -> ShoppingDatabase?) {
+    let thread = currentThreadIdentity()
+    while true {
+      wake.wait()
+      let (next, stopped) = withState { state in
+        (state.handed.isEmpty ? nil : state.handed.removeFirst(), state.stopped)
+      }
+      if let next {
+        guard let database = database() else {
+          // Not reached: a writer waiting keeps its database.
+          next.end(.done(.failure(CancellationError())))
+          continue
+        }
+        database.hold(forTask: next, on: thread)
+      } else if stopped {
+        return
+      }
+    }
+  }
+}
