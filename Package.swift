@@ -91,6 +91,7 @@ let package = Package(
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
+    .systemLibrary(name: "CMalloc"),
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",
@@ -146,6 +147,7 @@ let package = Package(
     .target(
       name: "ShoplistServer",
       dependencies: [
+        "CMalloc",
         "ShoppingCore",
         "ShoppingStorage",
         "ShoppingTransfer",

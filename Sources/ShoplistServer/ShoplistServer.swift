@@ -194,6 +194,7 @@ public struct ShoplistServer: Sendable {
   ///
   /// - Parameter onListening: Called with the port once the server listens.
   public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    FreedMemory.keepForReuse()
     let feed = ChangeFeed(service: service, interval: configuration.changePolling)
     let connections = OpenConnections(limit: connectionLimit())
     let app = application(feed: feed, connections: connections, onListening: onListening)
