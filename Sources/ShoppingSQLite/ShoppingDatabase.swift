@@ -238,10 +238,7 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
     return try withoutActuallyEscaping(body) { body in
       var result: T?
       // Whoever holds the connection runs this, on its own thread, while this one waits.
-      let pending = ConnectionGate.PendingWrite(waiting: .thread(wake: DispatchSemaphore(value: 0)))
-      {
-        result = try self.work(body)
-      }
+      let pending = ConnectionGate.PendingWrite(waiting: .thread) { result = try self.work(body) }
       switch gate.enterWriting(pending) {
       case .done(let outcome):
         try outcome.get()

@@ -24,8 +24,8 @@ final class ConnectionGate: @unchecked Sendable {
   final class PendingWrite: @unchecked Sendable {
     /// How the writer waits, and hears that its wait is over.
     enum Waiting {
-      /// On its own thread: `wake` is signalled once ``entry`` is set.
-      case thread(wake: DispatchSemaphore)
+      /// On its own thread, which sleeps until ``entry`` is set.
+      case thread
       /// As a suspended task, which has no thread to hold the connection with: when the
       /// connection is handed to it, `hold` has it held on its behalf; when its work is done,
       /// `resume` gets the outcome.
@@ -38,9 +38,12 @@ final class ConnectionGate: @unchecked Sendable {
     /// connection: the writer's own thread, if it has one, sleeps meanwhile. Taken
     /// (``take()``) by whoever runs it, so that nothing keeps it once it has run.
     private var work: (() throws -> Void)?
-    private let waiting: Waiting
+    fileprivate let waiting: Waiting
     /// Why a writer waiting on its thread woke. Set under the gate's lock, before the wake.
     fileprivate var entry: Entry?
+    /// What a writer waiting on its thread sleeps on: made under the gate's lock when it
+    /// lines up, and only then (a command's one write never waits).
+    fileprivate var wake: DispatchSemaphore?
 
     init(waiting: Waiting, _ work: @escaping () throws -> Void) {
       self.waiting = waiting
@@ -57,9 +60,9 @@ final class ConnectionGate: @unchecked Sendable {
     /// it).
     func end(_ entry: Entry) {
       switch waiting {
-      case let .thread(wake):
+      case .thread:
         self.entry = entry
-        wake.signal()
+        wake?.signal()
       case let .task(hold, resume):
         switch entry {
         case .holding: hold(self)
@@ -70,7 +73,7 @@ final class ConnectionGate: @unchecked Sendable {
 
     /// Waits on the writer's thread until ``end(_:)``; `nil` for a task.
     fileprivate func waitOnThread() -> Entry? {
-      guard case let .thread(wake) = waiting else { return nil }
+      guard case .thread = waiting, let wake else { return nil }
       wake.wait()
       return entry
     }
@@ -133,6 +136,7 @@ final class ConnectionGate: @unchecked Sendable {
         state.busy = true
         return false
       }
+      if case .thread = pending.waiting { pending.wake = DispatchSemaphore(value: 0) }
       state.waiters.append(.writer(pending))
       return true
     }

@@ -8,7 +8,9 @@ import Foundation
 /// Started by the first such writer; it ends with the database.
 final class HoldingThread: @unchecked Sendable {
   private struct State {
-    var started = false
+    /// What the thread sleeps on between writers: made when it starts, the first time a
+    /// writer needs it (a command that writes once never starts it).
+    var wake: DispatchSemaphore?
     var stopped = false
     /// Writers the connection was handed to, for this thread to hold it for: one at a time,
     /// since only one writer holds the connection.
@@ -18,7 +20,6 @@ final class HoldingThread: @unchecked Sendable {
   private let lock = NSLock()
   /// Only used under `lock`.
   private var unguardedState = State()
-  private let wake = DispatchSemaphore(value: 0)
 
   private func withState<T>(_ body: (inout State) -> T) -> T {
     lock.lock()
@@ -29,16 +30,18 @@ final class HoldingThread: @unchecked Sendable {
   /// Has the thread hold the connection, just handed to `pending`'s writer, on its behalf:
   /// starting it first if it has not been.
   func hold(_ pending: ConnectionGate.PendingWrite, for database: ShoppingDatabase) {
-    let start = withState { state in
+    let (wake, start) = withState { state in
       state.handed.append(pending)
-      defer { state.started = true }
-      return !state.started
+      if let wake = state.wake { return (wake, false) }
+      let wake = DispatchSemaphore(value: 0)
+      state.wake = wake
+      return (wake, true)
     }
     if start {
       Thread.detachNewThread { [weak database, self] in
         // Named from inside: what `top -H` and a debugger show.
         Thread.current.name = "shoplist-writer"
-        self.run { database }
+        self.run(waking: wake) { database }
       }
     }
     wake.signal()
@@ -46,13 +49,16 @@ final class HoldingThread: @unchecked Sendable {
 
   /// Ends the thread (once the database is gone).
   func stop() {
-    withState { $0.stopped = true }
-    wake.signal()
+    let wake = withState { state in
+      state.stopped = true
+      return state.wake
+    }
+    wake?.signal()
   }
 
   /// Holds the connection for each writer handed it, until stopped. `database` is asked
   /// anew each time, so that the thread does not keep it.
-  private func run(_ database: () -> ShoppingDatabase?) {
+  private func run(waking wake: DispatchSemaphore, _ database: () -> ShoppingDatabase?) {
     let thread = currentThreadIdentity()
     while true {
       wake.wait()
