@@ -223,20 +223,23 @@ struct GroupCommitTests {
   @Test func aTaskWhoseWorkThrowsLosesOnlyItsOwnAmongThreadsAndTasks() async throws {
     let entriesBefore = try historyCount()
     let tasks = Locked<[Task<Void, any Error>]>([])
-    // A thread and two tasks line up behind the first writer, which does all their work. It
-    // waits for them on a thread of its own: the tasks need the pool's threads to line up.
+    // A thread and two tasks line up behind the first writer, which does all their work. The
+    // first writer waits for them on a thread of its own, and the tasks run on one of theirs:
+    // with the whole suite running, Swift's few shared threads may all be busy for seconds.
+    let executor = ThreadExecutor()
+    defer { executor.stop() }
     nonisolated(unsafe) let test = self
     let (threads, outcome) = await onThreadOfItsOwn {
       test.writeBread(waitingFor: 3) {
         let database = test.database
         tasks.set([
-          Task {
+          Task(executorPreference: executor) {
             try await database.write { transaction in
               try transaction.execute([.insertProduct(product(4, "Tea"), listID: groceriesID)])
               throw BodyError()
             }
           },
-          Task {
+          Task(executorPreference: executor) {
             try await database.write { transaction in
               try transaction.execute([.insertProduct(product(5, "Salt"), listID: groceriesID)])
             }
