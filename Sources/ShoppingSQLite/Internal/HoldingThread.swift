@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A thread that holds a ``ShoppingDatabase``'s connection on behalf of writers that wait as
 /// tasks (``ShoppingDatabase/write(_:)-(_)``): a task must not block, so when the connection
@@ -17,20 +18,12 @@ final class HoldingThread: @unchecked Sendable {
     var handed: [ConnectionGate.PendingWrite] = []
   }
 
-  private let lock = NSLock()
-  /// Only used under `lock`.
-  private var unguardedState = State()
-
-  private func withState<T>(_ body: (inout State) -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&unguardedState)
-  }
+  private let state = Mutex(State())
 
   /// Has the thread hold the connection, just handed to `pending`'s writer, on its behalf:
   /// starting it first if it has not been.
   func hold(_ pending: ConnectionGate.PendingWrite, for database: ShoppingDatabase) {
-    let (wake, start) = withState { state in
+    let (wake, start) = state.withLock { state in
       state.handed.append(pending)
       if let wake = state.wake { return (wake, false) }
       let wake = DispatchSemaphore(value: 0)
@@ -49,7 +42,7 @@ final class HoldingThread: @unchecked Sendable {
 
   /// Ends the thread (once the database is gone).
   func stop() {
-    let wake = withState { state in
+    let wake = state.withLock { state in
       state.stopped = true
       return state.wake
     }
@@ -62,7 +55,7 @@ final class HoldingThread: @unchecked Sendable {
     let thread = currentThreadIdentity()
     while true {
       wake.wait()
-      let (next, stopped) = withState { state in
+      let (next, stopped) = state.withLock { state in
         (state.handed.isEmpty ? nil : state.handed.removeFirst(), state.stopped)
       }
       if let next {
