@@ -16,23 +16,17 @@ extension ShoppingDatabase {
   public func write<T: Sendable>(
     _ body: @escaping @Sendable (any StorageTransaction) throws -> T
   ) async throws -> T {
-    if isReadOnly {
-      throw DatabaseError(
-        reason: .readOnly, path: path, message: "the file or its folder cannot be written"
-      )
-    }
+    try checkWritable()
     let result = ResultSlot<T>()
     return try await withCheckedThrowingContinuation { continuation in
       let pending = ConnectionGate.PendingWrite(
         waiting: .task(
           hold: { [self] pending in holdingThread.hold(pending, for: self) },
-          resume: { [path] outcome in
+          resume: { [self] outcome in
             continuation.resume(
-              with: outcome.flatMap {
-                result.value.map(Result.success)
-                  ?? .failure(
-                    DatabaseError(
-                      reason: .misuse, path: path, message: "a write ended without doing its work"))
+              with: Result {
+                try outcome.get()
+                return try workResult(result.value)
               })
           })
       ) { result.value = try self.work(body) }

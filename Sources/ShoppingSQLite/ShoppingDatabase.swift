@@ -229,11 +229,7 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   /// - Returns: What `body` returns.
   /// - Throws: `body`'s error unchanged, or a ``DatabaseError`` from beginning or committing.
   public func write<T>(_ body: (ShoppingRepository) throws -> T) throws -> T {
-    if isReadOnly {
-      throw DatabaseError(
-        reason: .readOnly, path: path, message: "the file or its folder cannot be written"
-      )
-    }
+    try checkWritable()
     let thread = try claimingThread()
     return try withoutActuallyEscaping(body) { body in
       var result: T?
@@ -247,12 +243,26 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
       case nil:
         break
       }
-      guard let result else {
-        throw DatabaseError(
-          reason: .misuse, path: path, message: "a write ended without doing its work")
-      }
-      return result
+      return try workResult(result)
     }
+  }
+
+  /// Refuses to write when the file was opened for reading only.
+  func checkWritable() throws(DatabaseError) {
+    if isReadOnly {
+      throw DatabaseError(
+        reason: .readOnly, path: path, message: "the file or its folder cannot be written"
+      )
+    }
+  }
+
+  /// What a write's work returned, once the write has ended without an error.
+  func workResult<T>(_ result: T?) throws(DatabaseError) -> T {
+    guard let result else {
+      throw DatabaseError(
+        reason: .misuse, path: path, message: "a write ended without doing its work")
+    }
+    return result
   }
 
   /// Runs `body` in a read transaction: it sees one consistent snapshot of the database, even
