@@ -22,6 +22,7 @@ public struct Product: Identifiable, Equatable, Sendable {
   public var updatedAt: Date
 
   /// Creates a product.
+  @inlinable  // Reading a long list makes one a row, from another module.
   public init(
     id: UUID,
     name: String,

@@ -37,6 +37,16 @@ public struct Quantity: Hashable, Sendable, CustomStringConvertible, Expressible
     self.scale = scale
   }
 
+  /// Parses a quantity from its UTF-8 bytes, as ``init(_:)`` reads its text, without first
+  /// making a string of them: loading a list reads one for every product, from a column.
+  ///
+  /// - Returns: `nil` for anything ``init(_:)`` refuses.
+  public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard let (significand, scale) = Self.parse(bytes) else { return nil }
+    self.significand = significand
+    self.scale = scale
+  }
+
   /// The nearest `Double`, for arithmetic that does not need exactness.
   public var doubleValue: Double {
     var value = Double(significand)
@@ -54,7 +64,7 @@ public struct Quantity: Hashable, Sendable, CustomStringConvertible, Expressible
     return digits
   }
 
-  private static func parse(_ bytes: Substring.UTF8View) -> (Int64, Int)? {
+  private static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> (Int64, Int)? {
     var significand: Int64 = 0
     var digits = 0
     var scale = 0
@@ -82,7 +92,8 @@ public struct Quantity: Hashable, Sendable, CustomStringConvertible, Expressible
         // A decimal comma too (`1,5`), as European spreadsheets and keyboards write it.
         seenPoint = true
       } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-        guard seenDigit, let value = Int(Substring(bytes[bytes.index(after: index)...])),
+        guard seenDigit,
+          let value = Int(String(decoding: bytes[bytes.index(after: index)...], as: UTF8.self)),
           abs(value) <= 36
         else { return nil }
         exponent = value

@@ -17,41 +17,45 @@ extension UUID {
   }
 
   private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> uuid_t? {
-    guard bytes.count == canonicalTextCount,
-      bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
-      bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-")
+    guard bytes.count == canonicalTextCount, let text = bytes.baseAddress,
+      text[8] == UInt8(ascii: "-"), text[13] == UInt8(ascii: "-"),
+      text[18] == UInt8(ascii: "-"), text[23] == UInt8(ascii: "-")
     else { return nil }
-    var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     // Every digit is read, and checked only once at the end: a branch per digit, on whether
     // it is a number or a letter, guesses wrong on random ids about as often as not, and
-    // costs more than the rest of the parse.
+    // costs more than the rest of the parse. The 32 digits make two 64-bit numbers.
     var rejected: UInt8 = 0
-    withUnsafeMutableBytes(of: &value) { value in
-      var offset = 0
-      for index in 0..<16 {
-        if index == 4 || index == 6 || index == 8 || index == 10 { offset += 1 }
-        let high = hexValue(bytes[offset])
-        let low = hexValue(bytes[offset + 1])
-        rejected |= high | low
-        value[index] = high << 4 | low
-        offset += 2
+    func digits(_ range: Range<Int>, into number: inout UInt64) {
+      for offset in range {
+        let value = hexValue(text[offset])
+        rejected |= value
+        number = number << 4 | UInt64(value & 0x0F)
       }
     }
-    return rejected & 0xF0 == 0 ? value : nil
-  }
-
-  /// The value of a hexadecimal digit of either case, or 0xFF for any other byte.
-  private static func hexValue(_ byte: UInt8) -> UInt8 {
-    hexValues[Int(byte)]
-  }
-
-  private static let hexValues: [UInt8] = (0...255).map { byte in
-    switch UInt8(byte) {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
-    default: 0xFF
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+    digits(0..<8, into: &high)
+    digits(9..<13, into: &high)
+    digits(14..<18, into: &high)
+    digits(19..<23, into: &low)
+    digits(24..<36, into: &low)
+    guard rejected & 0xF0 == 0 else { return nil }
+    var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &value) { value in
+      value.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
+      value.storeBytes(of: low.bigEndian, toByteOffset: 8, as: UInt64.self)
     }
+    return value
+  }
+
+  /// The value of a hexadecimal digit of either case, or 0xFF for any other byte: worked out
+  /// rather than looked up, so that no table (and no check that it was made) is touched.
+  @inline(__always)
+  private static func hexValue(_ byte: UInt8) -> UInt8 {
+    let digit = byte &- UInt8(ascii: "0")
+    // Setting 0x20 makes an upper-case letter lower-case, and leaves the lower-case ones.
+    let letter = (byte | 0x20) &- UInt8(ascii: "a")
+    return digit < 10 ? digit : letter < 6 ? letter &+ 10 : 0xFF
   }
 }
 

@@ -291,8 +291,9 @@ extension ShoppingRepository {
   }
 
   private func decodeQuantity(_ row: Row, _ column: Int32) throws(DatabaseError) -> Quantity {
-    let text = row.text(column)
-    guard let quantity = try? Quantity(text) else { throw invalid("product.quantity", text) }
+    guard let bytes = row.bytes(column), let quantity = Quantity(utf8: bytes) else {
+      throw invalid("product.quantity", row.text(column))
+    }
     return quantity
   }
 

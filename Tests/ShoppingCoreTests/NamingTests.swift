@@ -98,6 +98,16 @@ import Testing
     #expect(throws: ShoppingError.invalidQuantity(text)) { try Quantity(text) }
   }
 
+  @Test(arguments: [
+    "2", "0.5", "1.25", "1.50", ".5", "2.", "1e2", "2.5E-1", "007", "+3", "1,5", "1e-36",
+    "0", "-1", "abc", "", ".", "1.2.3", "1e", "1e99", "1e+2", "12345678901234567890", " 2",
+    "2\u{E9}", "\u{663}",
+  ])
+  func readsBytesAsItReadsText(text: String) {
+    let fromBytes = Array(text.utf8).withUnsafeBufferPointer { Quantity(utf8: $0) }
+    #expect(fromBytes == (try? Quantity(text)))
+  }
+
   @Test func equalValuesAreEqual() throws {
     #expect(try Quantity("1.50") == Quantity("1.5"))
     #expect(try Quantity("0.1").doubleValue == 0.1)

@@ -24,4 +24,26 @@ import Testing
   func refusesAnythingElse(text: String) {
     #expect(UUID(canonical: text) == nil)
   }
+
+  /// Every byte value in every place of a digit: read as the hexadecimal digit it is (the id
+  /// Foundation's parser reads), or the whole id refused. Stricter than Foundation, which lets
+  /// a space or a sign stand for a digit.
+  @Test func readsEveryDigitAndRefusesEveryOtherByte() {
+    let id = UUID()
+    let text = Array(id.uuidString.utf8)
+    for place in text.indices where text[place] != UInt8(ascii: "-") {
+      for byte in UInt8.min...UInt8.max {
+        var changed = text
+        changed[place] = byte
+        let parsed = changed.withUnsafeBufferPointer { UUID(canonicalUTF8: $0) }
+        let isDigit =
+          UInt8(ascii: "0")...UInt8(ascii: "9") ~= byte
+          || UInt8(ascii: "A")...UInt8(ascii: "F") ~= byte
+          || UInt8(ascii: "a")...UInt8(ascii: "f") ~= byte
+        let expected = isDigit ? UUID(uuidString: String(decoding: changed, as: UTF8.self)) : nil
+        #expect(!isDigit || expected != nil)
+        #expect(parsed == expected, "byte \(byte) at \(place)")
+      }
+    }
+  }
 }
