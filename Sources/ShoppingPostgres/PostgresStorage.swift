@@ -65,7 +65,14 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
       if !session.isClosed { return session }
     }
     let session = try Session.connect(to: url, timeout: busyTimeout)
-    try session.execute("SET search_path TO shoplist")
+    do {
+      try session.execute("SET search_path TO shoplist")
+    } catch {
+      // A server going down just after letting the connection in: closed here, as every
+      // session dropped must be (PostgresNIO traps on a connection dropped open).
+      session.close()
+      throw error
+    }
     return session
   }
 
@@ -117,10 +124,15 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
     let session = try take()
     let transaction = PostgresTransaction(session: session, isWritable: writable)
     defer { transaction.close() }
-    try session.execute(
-      writable
-        ? "BEGIN ISOLATION LEVEL READ COMMITTED"
-        : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    do {
+      try session.execute(
+        writable
+          ? "BEGIN ISOLATION LEVEL READ COMMITTED"
+          : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    } catch {
+      session.close()
+      throw error
+    }
     do {
       let result = try body(transaction)
       try session.execute("COMMIT")
