@@ -47,6 +47,8 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   private let fileIdentity: DatabaseFile.Identity?
   /// What ``changeStamp()`` asks: a second connection, opened on first use.
   private let stampConnection = Mutex(StampConnection.unopened)
+  /// The list the last write left whole, while nothing has changed since.
+  let loadedLists = LoadedListCache()
 
   /// The page cache's limit, in KiB.
   static let cacheKibibytes = 96 * 1024
@@ -274,7 +276,8 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   /// - Throws: `body`'s error unchanged, or a ``DatabaseError``.
   public func read<T>(_ body: (ShoppingRepository) throws -> T) throws -> T {
     try withConnection { connection in
-      let repository = ShoppingRepository(connection: connection, isWritable: false)
+      let repository = ShoppingRepository(
+        connection: connection, isWritable: false, loadedLists: loadedLists)
       defer { repository.close() }
       return try connection.transaction(.read) { try body(repository) }
     }
@@ -295,13 +298,19 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
 
   /// One writer's work inside the open transaction, recorded in the history.
   func work<T>(_ body: (ShoppingRepository) throws -> T) throws -> T {
-    let repository = ShoppingRepository(connection: connection, isWritable: true)
+    let repository = ShoppingRepository(
+      connection: connection, isWritable: true, loadedLists: loadedLists)
     defer { repository.close() }
     let result = try body(repository)
     // SQLite rolls a transaction back by itself after some failures (a full disk): what
     // the body did after that must not be committed piecemeal, nor reported as a success.
     if let abort = repository.abortingError { throw abort }
     try repository.journal(command: StorageJournal.defaultCommand, at: Date())
+    if let list = repository.listToKeep {
+      // As the database holds it now, history entry included; forgotten if this
+      // transaction is rolled back after all (see ``hold(doing:on:)``).
+      loadedLists.keep(list, at: try repository.stamp())
+    }
     return result
   }
 
@@ -317,6 +326,7 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
       try own.take()?()
     } catch {
       connection.rollback()
+      loadedLists.forget()
       owner.store(0, ordering: .relaxed)
       gate.leave()
       throw error
@@ -328,6 +338,8 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
         try connection.transaction(.savepoint) { try next.take()?() }
         joined.append(next)
       } catch {
+        // Its savepoint is undone, perhaps after its work kept a list.
+        loadedLists.forget()
         gate.fail(next, with: error)
         // SQLite rolls the whole transaction back after some failures (a full disk): every
         // writer's work in it is lost.
@@ -345,6 +357,7 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
         outcome = .failure(error)
       }
     }
+    if case .failure = outcome { loadedLists.forget() }
     owner.store(0, ordering: .relaxed)
     gate.finish(joined, with: outcome)
     try outcome.get()

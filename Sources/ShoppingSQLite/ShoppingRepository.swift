@@ -36,10 +36,15 @@ public final class ShoppingRepository: @unchecked Sendable {
   /// The number the next history entry takes, once the recorder's first part is written
   /// under it (see ``writeRecordPart()``).
   var pendingEntry: Int?
+  /// The database's list kept from an earlier write, if it has one (see ``LoadedListCache``).
+  private let loadedLists: LoadedListCache?
+  /// The list this write leaves whole, to keep once it commits (see ``keepLoaded(_:)``).
+  private(set) var listToKeep: ShoppingList?
 
-  init(connection: Connection, isWritable: Bool) {
+  init(connection: Connection, isWritable: Bool, loadedLists: LoadedListCache? = nil) {
     self.connection = connection
     self.isWritable = isWritable
+    self.loadedLists = loadedLists
     if isWritable { recorder = ChangeRecorder() }
   }
 
@@ -226,6 +231,11 @@ extension ShoppingRepository {
   }
 
   private func loaded(_ header: ShoppingList) throws(DatabaseError) -> ShoppingList {
+    if let loadedLists, loadedLists.isKeeping(header.id),
+      let kept = loadedLists.list(for: header, at: try stamp())
+    {
+      return kept
+    }
     var products: [Product] = []
     var keys: [NameKey] = []
     try connection.query(
@@ -246,6 +256,21 @@ extension ShoppingRepository {
       loading: .complete,
       productKeys: keys
     )
+  }
+
+  /// The database as this connection sees it now, for ``LoadedListCache``.
+  func stamp() throws(DatabaseError) -> LoadedListCache.Stamp {
+    LoadedListCache.Stamp(
+      dataVersion: try connection.integer("PRAGMA data_version") ?? 0,
+      rowsChanged: connection.totalChanges)
+  }
+
+  /// Remembers `list`, whole and as this write leaves it, for the database to keep once the
+  /// write's work is done (see ``LoadedListCache``). Ignored in a read transaction, and for a
+  /// list not loaded whole.
+  public func keepLoaded(_ list: ShoppingList) {
+    guard isWritable, list.isLoaded, currentThreadIdentity() == thread, isOpen else { return }
+    listToKeep = list
   }
 
   static let productColumns =

@@ -102,6 +102,8 @@ extension ShoppingService {
       // Loaded whole from the start when asked for, so no row is read twice; only a list
       // the intent created is complete without having been read.
       let complete = returningCompleteList && !list.isLoaded ? try repository.loadList(list) : list
+      // The next change asking for the whole list finds it without reading it again.
+      repository.keepLoaded(complete)
       var outcome = ListOutcome(list: complete, items: items, effects: session.effects)
       if numberingItems, !complete.isLoaded {
         outcome.positions = try repository.positions(

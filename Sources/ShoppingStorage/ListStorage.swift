@@ -93,9 +93,17 @@ public protocol ListStorage: AnyObject, StoredRows {
 
   /// Forgets what was recorded so far: the effects executed from now on are recorded afresh.
   func restartRecording()
+
+  /// Tells the storage that `list` is whole and as this write transaction leaves it, so that
+  /// the storage may keep it, once the transaction commits, and hand it to the next
+  /// transaction that loads the list without reading its items again, for as long as nothing
+  /// changes the database meanwhile. A hint: the default ignores it.
+  func keepLoaded(_ list: ShoppingList)
 }
 
 extension ListStorage {
+  public func keepLoaded(_ list: ShoppingList) {}
+
   public func positions(
     of ids: [Product.ID], inList listID: ShoppingList.ID
   ) throws(DatabaseError) -> [Product.ID: Int] {
