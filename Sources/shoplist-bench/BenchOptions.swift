@@ -68,6 +68,13 @@ struct BenchOptions: ParsableArguments {
   @Flag(name: .customLong("keep-data"), help: "Keep the temporary folder and print its path.")
   var keepData = false
 
+  @Flag(
+    name: .customLong("read-back"),
+    help: ArgumentHelp(
+      "Drop each shoplist copy from the page cache once made, so that it runs as a binary read "
+        + "back from disk does (after a reboot) rather than as one just installed."))
+  var readBack = false
+
   func validate() throws {
     if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
   }
@@ -108,7 +115,8 @@ struct BenchOptions: ParsableArguments {
       serveIdleSeconds: quick ? 3 : 30,
       postgresEvents: quick ? 10 : 100,
       markdownPath: markdown,
-      keepData: keepData
+      keepData: keepData,
+      readBack: readBack
     )
   }
 }

@@ -34,6 +34,9 @@ struct BenchPlan: Sendable {
   var postgresEvents = 100
   var markdownPath: String?
   var keepData: Bool
+  /// `--read-back`: the shoplist copies are dropped from the page cache once made, and read
+  /// back through page faults by their first run, as after a reboot.
+  var readBack = false
 
   /// Taskwarrior imports are measured up to this many rows (its import holds every task in
   /// memory: 100,000 take seconds and hundreds of megabytes).
@@ -45,15 +48,41 @@ struct BenchPlan: Sendable {
   /// How a file was written decides how its pages sit in the page cache, and so how many page
   /// faults starting it costs: a binary just written by the linker, in scattered pieces, took
   /// 396 faults where a plain copy of the same bytes took 360 — about 0.4 ms of a 4 ms
-  /// command, more than most changes being measured. A copy is also what an installed program
-  /// is, as the peers are.
+  /// command, more than most changes being measured. Each copy is made by `cp`, as the README
+  /// tells a user to install shoplist: `cp` (and `install`) hand the whole file to the kernel
+  /// at once (`copy_file_range`), which keeps it in the page cache in large pieces. A copy
+  /// written 4 KiB at a time, as `FileManager.copyItem` writes one, starts with about 40 more
+  /// page faults and takes 0.4 ms longer a command on a kernel that caches files in large
+  /// folios (Linux 6.18 here); the peers are installed programs too.
   func measuringCopies(in workspace: Workspace) throws -> BenchPlan {
     var plan = self
-    plan.shoplistPath = try Self.copy(
-      shoplistPath ?? Toolbox.defaultShoplistPath(), as: "shoplist", in: workspace)
-    plan.previousPath = try previousPath.map { try Self.copy($0, as: "previous", in: workspace) }
-    plan.baselinePath = try baselinePath.map { try Self.copy($0, as: "baseline", in: workspace) }
+    let readBack = readBack
+    func copy(_ path: String, as name: String) throws -> String {
+      let copy = try Self.copy(path, as: name, in: workspace)
+      if readBack { try Self.dropFromPageCache(copy) }
+      return copy
+    }
+    plan.shoplistPath = try copy(shoplistPath ?? Toolbox.defaultShoplistPath(), as: "shoplist")
+    plan.previousPath = try previousPath.map { try copy($0, as: "previous") }
+    plan.baselinePath = try baselinePath.map { try copy($0, as: "baseline") }
     return plan
+  }
+
+  /// Writes `path` out and has the kernel forget its pages, so that the next `exec` reads it
+  /// back through page faults: the page cache then holds it in small pieces, as it holds any
+  /// program read from disk since the machine started.
+  private static func dropFromPageCache(_ path: String) throws {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw BenchError("cannot open \(path) to drop it from the cache") }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 else {
+      throw BenchError("cannot write \(path) out: \(String(cString: strerror(errno)))")
+    }
+    let status = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
+    guard status == 0 else {
+      let reason = String(cString: strerror(status))
+      throw BenchError("cannot drop \(path) from the page cache: \(reason)")
+    }
   }
 
   private static func copy(_ path: String, as name: String, in workspace: Workspace) throws
@@ -69,7 +98,9 @@ struct BenchPlan: Sendable {
         --shoplist PATH
         """)
     }
-    try FileManager.default.copyItem(atPath: path, toPath: copy)
+    try ChildProcess.check(
+      Invocation(executable: "/bin/cp", arguments: ["--", path, copy], environment: [:]),
+      scratch: workspace.scratch)
     return copy
   }
 

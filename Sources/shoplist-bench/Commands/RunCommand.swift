@@ -36,7 +36,8 @@ struct RunCommand: ParsableCommand {
     if needsTools {
       let plan = try plan.measuringCopies(in: workspace)
       let tools = try Toolbox.locate(shoplistPath: plan.shoplistPath, workspace: workspace)
-      report.tools = tools.versions(scratch: workspace.scratch, origin: origin)
+      report.tools = tools.versions(
+        scratch: workspace.scratch, origin: origin, readBack: plan.readBack)
       let context = BenchContext(plan: plan, tools: tools, workspace: workspace)
       if plan.includes(.add) || plan.includes(.toggle) || plan.includes(.list) {
         report.commands += try CommandBenchmarks(context: context).run()

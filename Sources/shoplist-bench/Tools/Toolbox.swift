@@ -54,11 +54,12 @@ struct Toolbox {
   }
 
   /// One line per tool: its path and version, or that it was skipped.
-  func versions(scratch: String, origin: String) -> [String] {
+  func versions(scratch: String, origin: String, readBack: Bool) -> [String] {
+    let copy = readBack ? "a copy made by cp and read back from disk" : "a copy made by cp"
     var lines = [
       """
       shoplist: \(version(shoplist.executable, ["--version"], scratch)) at \(origin) \
-      (\(Self.linkage(of: shoplist.executable)); measured from a copy)
+      (\(Self.linkage(of: shoplist.executable)); measured from \(copy))
       """
     ]
     if let sqlite3 {
