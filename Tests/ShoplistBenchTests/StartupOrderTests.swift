@@ -47,4 +47,31 @@ import Testing
     order.add(callgrindProfile: "fn=(1) odd'\nfn=(2) odd'x\n")
     #expect(order.text == "odd'\nodd'x\n")
   }
+
+  @Test func aNameDefinedInMoreThanOnePlaceIsLeftOut() {
+    let symbols = """
+      0000000000a01000 T shoplist_main
+      0000000000a02000 t objectdestroyTm
+      0000000000a03000 t objectdestroyTm
+      0000000000a04000 T sqlite3_open_v2
+      0000000000a05000 W $sSa9_makeUniqueyyF
+      0000000000a06000 t $sSa9_makeUniqueyyF
+      0000000002a00000 d objectdestroyTm_data
+      0000000002a00010 b sqlite3_open_v2
+      """
+    let duplicated = StartupOrder.namesDefinedMoreThanOnce(nmOutput: symbols)
+    #expect(duplicated == ["objectdestroyTm", "$sSa9_makeUniqueyyF"])
+
+    var order = StartupOrder()
+    order.add(
+      callgrindProfile: """
+        fn=(1) shoplist_main
+        cfn=(2) objectdestroyTm
+        cfn=(3) sqlite3_open_v2
+        cfn=(4) $sSa9_makeUniqueyyF
+        """)
+    #expect(order.leaveOut(duplicated) == 2)
+    #expect(order.text == "shoplist_main\nsqlite3_open_v2\n")
+    #expect(order.count == 2)
+  }
 }

@@ -36,9 +36,10 @@ struct StartupOrderCommand: ParsableCommand {
       throw BenchError("no shoplist binary at \(binary); build it first or pass --shoplist PATH")
     }
     guard let valgrind = Toolbox.onPath("valgrind", workspace.environment),
-      let strip = Toolbox.onPath("strip", workspace.environment)
+      let strip = Toolbox.onPath("strip", workspace.environment),
+      let nm = Toolbox.onPath("nm", workspace.environment)
     else {
-      throw BenchError("startup-order needs valgrind and strip on the PATH")
+      throw BenchError("startup-order needs valgrind, strip and nm on the PATH")
     }
     // Callgrind reads the symbol table, not the debug information (which it cannot parse in a
     // static Swift executable).
@@ -67,8 +68,15 @@ struct StartupOrderCommand: ParsableCommand {
       try ChildProcess.check(invocation, scratch: workspace.path("run.\(index)"))
       names.add(callgrindProfile: try String(contentsOfFile: profile, encoding: .utf8))
     }
+    let symbols = try ChildProcess.output(
+      of: Invocation(
+        executable: nm, arguments: ["--defined-only", stripped], environment: workspace.environment),
+      scratch: workspace.path("nm"))
+    let left = names.leaveOut(StartupOrder.namesDefinedMoreThanOnce(nmOutput: symbols))
     try names.text.write(toFile: output, atomically: true, encoding: .utf8)
-    print("wrote \(names.count) functions to \(output)")
+    print(
+      "wrote \(names.count) functions to \(output) (\(left) defined in more than one place left out)"
+    )
   }
 
   /// What a household runs day to day, with output to a pipe and to JSON: the quick commands,
@@ -94,6 +102,12 @@ struct StartupOrderCommand: ParsableCommand {
 }
 
 /// Function names in the order Callgrind profiles first mention them, each once.
+///
+/// A name defined in more than one place is left out: the linker moves every section that
+/// defines a listed name, and a local helper the compiler emits into each file that needs it
+/// (`objectdestroyTm`, a specialization of a standard library generic) would bring hundreds of
+/// kilobytes of code no command runs (the PostgreSQL driver, the server) in among the code they
+/// do run.
 struct StartupOrder {
   private var seen: Set<String> = []
   private var names: [String] = []
@@ -106,6 +120,24 @@ struct StartupOrder {
   /// Adds the functions a Callgrind profile (written with `--demangle=no`) names: its `fn=` and
   /// `cfn=` lines, `fn=(12) name` where a name first appears and `fn=(12)` after. Addresses
   /// without a symbol are left out, and so is the `'2` Callgrind appends to recursive calls.
+  /// Removes `names` from the order; returns how many were in it.
+  mutating func leaveOut(_ names: Set<String>) -> Int {
+    let before = self.names.count
+    self.names.removeAll { names.contains($0) }
+    return before - self.names.count
+  }
+
+  /// The code symbols `nm --defined-only` lists more than once (`address type name` a line).
+  static func namesDefinedMoreThanOnce(nmOutput: String) -> Set<String> {
+    var counts: [Substring: Int] = [:]
+    for line in nmOutput.split(separator: "\n") {
+      let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+      guard fields.count == 3, "tTwW".contains(fields[1]) else { continue }
+      counts[fields[2], default: 0] += 1
+    }
+    return Set(counts.compactMap { $0.value > 1 ? String($0.key) : nil })
+  }
+
   mutating func add(callgrindProfile: String) {
     for line in callgrindProfile.split(separator: "\n") {
       guard line.hasPrefix("fn=(") || line.hasPrefix("cfn=(") else { continue }
