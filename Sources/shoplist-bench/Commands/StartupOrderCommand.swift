@@ -117,9 +117,6 @@ struct StartupOrder {
   /// One name a line, as the linker's `--symbol-ordering-file` reads them.
   var text: String { names.map { $0 + "\n" }.joined() }
 
-  /// Adds the functions a Callgrind profile (written with `--demangle=no`) names: its `fn=` and
-  /// `cfn=` lines, `fn=(12) name` where a name first appears and `fn=(12)` after. Addresses
-  /// without a symbol are left out, and so is the `'2` Callgrind appends to recursive calls.
   /// Removes `names` from the order; returns how many were in it.
   mutating func leaveOut(_ names: Set<String>) -> Int {
     let before = self.names.count
@@ -138,6 +135,9 @@ struct StartupOrder {
     return Set(counts.compactMap { $0.value > 1 ? String($0.key) : nil })
   }
 
+  /// Adds the functions a Callgrind profile (written with `--demangle=no`) names: its `fn=` and
+  /// `cfn=` lines, `fn=(12) name` where a name first appears and `fn=(12)` after. Addresses
+  /// without a symbol are left out, and so is the `'2` Callgrind appends to recursive calls.
   mutating func add(callgrindProfile: String) {
     for line in callgrindProfile.split(separator: "\n") {
       guard line.hasPrefix("fn=(") || line.hasPrefix("cfn=(") else { continue }
