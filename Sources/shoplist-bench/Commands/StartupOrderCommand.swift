@@ -129,7 +129,7 @@ struct StartupOrder {
     var counts: [Substring: Int] = [:]
     for line in nmOutput.split(separator: "\n") {
       let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-      guard fields.count == 3, "tTwW".contains(fields[1]) else { continue }
+      guard fields.count == 3, ["t", "T", "w", "W"].contains(fields[1]) else { continue }
       counts[fields[2], default: 0] += 1
     }
     return Set(counts.compactMap { $0.value > 1 ? String($0.key) : nil })
