@@ -1,22 +1,24 @@
 import ArgumentParser
 import Foundation
 
-/// Writes the order the linker lays shoplist's functions out in: every function the everyday
-/// commands run, together at the front of the executable's code, so that a command touches a
-/// few contiguous pages of the 25 MB of code instead of one here and there across all of it
-/// (each first touch is a page fault; see BENCHMARKS.md).
+/// Writes the order the linker lays shoplist's functions and data out in: everything the
+/// everyday commands touch, together at the front of the executable's code and of each of its
+/// data sections, so that a command touches a few contiguous pages instead of one here and
+/// there across 25 MB of code and 40 MB of data (each first touch is a page fault; see
+/// BENCHMARKS.md).
 ///
-/// It runs the built binary under Callgrind, which records every function a run calls, over a
-/// store of generated items, and writes their names in the order it met them. Release builds
-/// read the file (`Package.swift`); a function missing from it is only placed later, so an
-/// outdated file costs speed, never correctness. Regenerate it after changes to the command
-/// path, from a release build.
+/// It runs the built binary under Lackey, which reports the address of every instruction run
+/// and every load and store, over a store of generated items, names each address by the symbol
+/// that holds it, and writes the names in the order first touched. Release builds read the file
+/// (`Package.swift`); a name missing from it is only placed later, so an outdated file costs
+/// speed, never correctness. Regenerate it after changes to the command path, from a release
+/// build.
 struct StartupOrderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "startup-order",
-    abstract: "Writes the functions the everyday commands run, for the linker's layout.",
+    abstract: "Writes the functions and data the everyday commands touch, for the linker's layout.",
     discussion: """
-      Needs valgrind and strip (binutils). Example, from the package folder:
+      Needs valgrind, strip and nm (binutils). Example, from the package folder:
         swift build -c release --static-swift-stdlib
         .build/release/shoplist-bench startup-order --output Sources/shoplist/startup-order.txt
       """
@@ -25,7 +27,7 @@ struct StartupOrderCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The shoplist binary (default: next to this one).", valueName: "path"))
   var shoplist: String?
 
-  @Option(help: ArgumentHelp("Where to write the list of functions.", valueName: "path"))
+  @Option(help: ArgumentHelp("Where to write the list of names.", valueName: "path"))
   var output: String
 
   func run() throws {
@@ -37,11 +39,12 @@ struct StartupOrderCommand: ParsableCommand {
     }
     guard let valgrind = Toolbox.onPath("valgrind", workspace.environment),
       let strip = Toolbox.onPath("strip", workspace.environment),
-      let nm = Toolbox.onPath("nm", workspace.environment)
+      let nm = Toolbox.onPath("nm", workspace.environment),
+      let objdump = Toolbox.onPath("objdump", workspace.environment)
     else {
-      throw BenchError("startup-order needs valgrind, strip and nm on the PATH")
+      throw BenchError("startup-order needs valgrind, strip, nm and objdump on the PATH")
     }
-    // Callgrind reads the symbol table, not the debug information (which it cannot parse in a
+    // Valgrind reads the symbol table, not the debug information (which it cannot parse in a
     // static Swift executable).
     let stripped = workspace.path("shoplist")
     try ChildProcess.check(
@@ -49,6 +52,13 @@ struct StartupOrderCommand: ParsableCommand {
         executable: strip, arguments: ["--strip-debug", "-o", stripped, binary],
         environment: workspace.environment),
       scratch: workspace.path("strip"))
+    let symbols = SymbolTable(
+      nmOutput: try ChildProcess.output(
+        of: Invocation(
+          executable: nm,
+          arguments: ["--defined-only", "--numeric-sort", "--print-size", stripped],
+          environment: workspace.environment),
+        scratch: workspace.path("nm")))
 
     let database = workspace.path("order.sqlite")
     let items = workspace.path("items.csv")
@@ -59,24 +69,68 @@ struct StartupOrderCommand: ParsableCommand {
 
     var names = StartupOrder()
     for (index, arguments) in Self.commands.enumerated() {
-      let profile = workspace.path("callgrind.\(index)")
+      let trace = workspace.path("lackey.\(index)")
       var invocation = tool.command(database, arguments)
       invocation.arguments =
-        ["--tool=callgrind", "--demangle=no", "--callgrind-out-file=\(profile)", stripped]
+        ["--tool=lackey", "--trace-mem=yes", "--log-file=\(trace)", stripped]
         + invocation.arguments
       invocation.executable = valgrind
       try ChildProcess.check(invocation, scratch: workspace.path("run.\(index)"))
-      names.add(callgrindProfile: try String(contentsOfFile: profile, encoding: .utf8))
+      guard let bytes = FileManager.default.contents(atPath: trace) else {
+        throw BenchError("valgrind wrote no trace to \(trace)")
+      }
+      names.add(lackeyTrace: bytes, symbols: symbols)
+      workspace.remove(trace)
     }
-    let symbols = try ChildProcess.output(
-      of: Invocation(
-        executable: nm, arguments: ["--defined-only", stripped], environment: workspace.environment),
-      scratch: workspace.path("nm"))
-    let left = names.leaveOut(StartupOrder.namesDefinedMoreThanOnce(nmOutput: symbols))
+    // A function the executable defines more than once stays in the order when every object
+    // file defining it gives it a section of its own: moving them all moves those functions
+    // alone.
+    let repeated = symbols.codeNamesDefinedMoreThanOnce
+    var definitions = ObjectSymbols(among: repeated)
+    let objects = Self.objectFiles(besides: binary, environment: workspace.environment)
+    for (index, batch) in stride(from: 0, to: objects.count, by: 400).enumerated() {
+      let listing = try ChildProcess.output(
+        of: Invocation(
+          executable: objdump,
+          arguments: ["--syms"] + objects[batch..<min(batch + 400, objects.count)],
+          environment: workspace.environment),
+        scratch: workspace.path("objdump.\(index)"))
+      definitions.add(objdumpOutput: listing)
+    }
+    let left = names.leaveOut(repeated.subtracting(definitions.namesEachInASectionOfItsOwn))
     try names.text.write(toFile: output, atomically: true, encoding: .utf8)
     print(
-      "wrote \(names.count) functions to \(output) (\(left) defined in more than one place left out)"
+      "wrote \(names.count) names to \(output) (\(left) functions defined in more than one "
+        + "place left out)"
     )
+  }
+
+  /// The object files the executable at `binary` was linked from, as far as they can be found:
+  /// those of the build folder it was built into (`.build/release/*.build`), and the Swift
+  /// toolchain's static libraries.
+  static func objectFiles(besides binary: String, environment: [String: String]) -> [String] {
+    let files = FileManager.default
+    var objects: [String] = []
+    let buildFolder = URL(fileURLWithPath: binary).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    for module in (try? files.contentsOfDirectory(atPath: buildFolder.path)) ?? []
+    where module.hasSuffix(".build") {
+      let folder = buildFolder.appendingPathComponent(module).path
+      for case let file as String in files.enumerator(atPath: folder)?.allObjects ?? []
+      where file.hasSuffix(".o") {
+        objects.append(folder + "/" + file)
+      }
+    }
+    if let swift = Toolbox.onPath("swift", environment) {
+      let libraries = URL(fileURLWithPath: swift).resolvingSymlinksInPath()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("lib/swift_static/linux").path
+      for file in (try? files.contentsOfDirectory(atPath: libraries)) ?? []
+      where file.hasSuffix(".a") {
+        objects.append(libraries + "/" + file)
+      }
+    }
+    return objects.sorted()
   }
 
   /// What a household runs day to day, with output to a pipe and to JSON: the quick commands,
@@ -101,15 +155,15 @@ struct StartupOrderCommand: ParsableCommand {
   ]
 }
 
-/// Function names in the order Callgrind profiles first mention them, each once.
+/// The names a run touches, each once, in the order first touched.
 ///
-/// A name defined in more than one place is left out: the linker moves every section that
+/// A function defined in more than one place is left out: the linker moves every section that
 /// defines a listed name, and a local helper the compiler emits into each file that needs it
 /// (`objectdestroyTm`, a specialization of a standard library generic) would bring hundreds of
 /// kilobytes of code no command runs (the PostgreSQL driver, the server) in among the code they
-/// do run.
+/// do run. Data is listed whole: its sections are a file's worth at most.
 struct StartupOrder {
-  private var seen: Set<String> = []
+  private var seen: Set<Int> = []
   private var names: [String] = []
 
   var count: Int { names.count }
@@ -124,35 +178,172 @@ struct StartupOrder {
     return before - self.names.count
   }
 
-  /// The code symbols `nm --defined-only` lists more than once (`address type name` a line).
-  static func namesDefinedMoreThanOnce(nmOutput: String) -> Set<String> {
-    var counts: [Substring: Int] = [:]
-    for line in nmOutput.split(separator: "\n") {
-      let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-      guard fields.count == 3, ["t", "T", "w", "W"].contains(fields[1]) else { continue }
-      counts[fields[2], default: 0] += 1
+  /// Adds the symbols holding the addresses a Lackey trace (`--trace-mem=yes`) reports: its
+  /// instruction lines (`I  0401c20,3`) and its loads, stores and modifications (` L 04020f08,8`,
+  /// ` S …`, ` M …`). Addresses no symbol holds (the stack, the heap, unnamed constants) and
+  /// Valgrind's own lines (`==12==`) are left out.
+  mutating func add(lackeyTrace: Data, symbols: SymbolTable) {
+    lackeyTrace.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+      var cached: Int?
+      var lineStart = 0
+      while lineStart < raw.count {
+        var lineEnd = lineStart
+        while lineEnd < raw.count, raw[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+        defer { lineStart = lineEnd + 1 }
+        guard let address = Self.address(in: raw, from: lineStart, to: lineEnd) else { continue }
+        if let index = cached, symbols.symbols[index].contains(address) { continue }
+        guard let index = symbols.index(containing: address) else { continue }
+        cached = index
+        if seen.insert(index).inserted { names.append(symbols.symbols[index].name) }
+      }
     }
-    return Set(counts.compactMap { $0.value > 1 ? String($0.key) : nil })
+    var unique: Set<String> = []
+    names = names.filter { unique.insert($0).inserted }
   }
 
-  /// Adds the functions a Callgrind profile (written with `--demangle=no`) names: its `fn=` and
-  /// `cfn=` lines, `fn=(12) name` where a name first appears and `fn=(12)` after. Addresses
-  /// without a symbol are left out, and so is the `'2` Callgrind appends to recursive calls.
-  mutating func add(callgrindProfile: String) {
-    for line in callgrindProfile.split(separator: "\n") {
-      guard line.hasPrefix("fn=(") || line.hasPrefix("cfn=(") else { continue }
-      guard let close = line.firstIndex(of: ")") else { continue }
-      var name = line[line.index(after: close)...].drop { $0 == " " }
-      if let quote = name.lastIndex(of: "'"),
-        name[name.index(after: quote)...].allSatisfy(\.isNumber),
-        name.index(after: quote) != name.endIndex
-      {
-        name = name[..<quote]
+  /// The hexadecimal address of one trace line, or `nil` for a line that reports none.
+  private static func address(in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int)
+    -> UInt64?
+  {
+    guard end - start > 3 else { return nil }
+    let first = bytes[start]
+    let second = bytes[start + 1]
+    let isInstruction = first == UInt8(ascii: "I") && second == UInt8(ascii: " ")
+    let isData =
+      first == UInt8(ascii: " ")
+      && (second == UInt8(ascii: "L") || second == UInt8(ascii: "S") || second == UInt8(ascii: "M"))
+    guard isInstruction || isData, bytes[start + 2] == UInt8(ascii: " ") else { return nil }
+    var value: UInt64 = 0
+    var index = start + 3
+    while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
+    let digitsStart = index
+    while index < end, bytes[index] != UInt8(ascii: ",") {
+      let byte = bytes[index]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: return nil
       }
-      // Also left out: Callgrind's own entries, such as "(below main)".
-      guard !name.isEmpty, !name.hasPrefix("0x"), !name.contains(" ") else { continue }
-      let text = String(name)
-      if seen.insert(text).inserted { names.append(text) }
+      guard value >> 60 == 0 else { return nil }
+      value = value << 4 | UInt64(digit)
+      index += 1
     }
+    guard index > digitsStart, index < end else { return nil }
+    return value
+  }
+}
+
+/// An executable's symbols by address, from `nm --defined-only --numeric-sort --print-size`
+/// (`address size type name` a line, or `address type name` for a symbol without a size).
+struct SymbolTable {
+  struct Symbol: Equatable {
+    var start: UInt64
+    /// One past the last byte: the symbol's size, or, without one, the next symbol's start.
+    var end: UInt64
+    var name: String
+    var isCode: Bool
+
+    func contains(_ address: UInt64) -> Bool { start <= address && address < end }
+  }
+
+  /// Code and data symbols, by start address.
+  private(set) var symbols: [Symbol] = []
+  /// The names of code symbols defined more than once (local helpers emitted into each file).
+  private(set) var codeNamesDefinedMoreThanOnce: Set<String> = []
+
+  private static let codeTypes: Set<Substring> = ["t", "T", "w", "W", "i"]
+  private static let dataTypes: Set<Substring> = ["d", "D", "b", "B", "r", "R", "v", "V", "u"]
+
+  init(nmOutput: String) {
+    var parsed: [(start: UInt64, size: UInt64?, name: String, isCode: Bool)] = []
+    var codeCounts: [String: Int] = [:]
+    for line in nmOutput.split(separator: "\n") {
+      let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
+      let start: UInt64?
+      let size: UInt64?
+      let type: Substring
+      let name: Substring
+      switch fields.count {
+      case 3: (start, size, type, name) = (UInt64(fields[0], radix: 16), nil, fields[1], fields[2])
+      case 4:
+        guard let parsedSize = UInt64(fields[1], radix: 16) else { continue }
+        (start, size, type, name) = (UInt64(fields[0], radix: 16), parsedSize, fields[2], fields[3])
+      default: continue
+      }
+      guard let start else { continue }
+      let isCode = Self.codeTypes.contains(type)
+      guard isCode || Self.dataTypes.contains(type) else { continue }
+      parsed.append((start, size, String(name), isCode))
+      if isCode { codeCounts[String(name), default: 0] += 1 }
+    }
+    parsed.sort { $0.start < $1.start }
+    for (index, symbol) in parsed.enumerated() {
+      let next = parsed[(index + 1)...].first { $0.start > symbol.start }?.start ?? symbol.start + 1
+      let end = symbol.size.flatMap { $0 > 0 ? symbol.start + $0 : nil } ?? next
+      symbols.append(
+        Symbol(start: symbol.start, end: end, name: symbol.name, isCode: symbol.isCode))
+    }
+    codeNamesDefinedMoreThanOnce = Set(codeCounts.compactMap { $0.value > 1 ? $0.key : nil })
+  }
+
+  /// The index of the symbol holding `address`: of those starting at or before it, the nearest
+  /// that reaches it (a few symbols back, past aliases and labels inside a larger one).
+  func index(containing address: UInt64) -> Int? {
+    var low = 0
+    var high = symbols.count
+    while low < high {
+      let middle = (low + high) / 2
+      if symbols[middle].start <= address { low = middle + 1 } else { high = middle }
+    }
+    var index = low - 1
+    var tries = 0
+    while index >= 0, tries < 16 {
+      if symbols[index].contains(address) { return index }
+      index -= 1
+      tries += 1
+    }
+    return nil
+  }
+}
+
+/// Where object files define a set of functions, from `objdump --syms` (`address flags section\t
+/// size name` a symbol).
+struct ObjectSymbols {
+  /// The functions asked about.
+  let names: Set<String>
+  /// Each name's sections, one entry a definition.
+  private(set) var sections: [String: [String]] = [:]
+
+  init(among names: Set<String>) {
+    self.names = names
+  }
+
+  /// Adds the definitions one listing shows.
+  mutating func add(objdumpOutput: String) {
+    for line in objdumpOutput.split(separator: "\n") {
+      guard let tab = line.firstIndex(of: "\t") else { continue }
+      // "size name", or "size .hidden name" for a symbol of restricted visibility.
+      guard let name = line[line.index(after: tab)...].split(separator: " ").last.map(String.init),
+        names.contains(name)
+      else { continue }
+      let addressFlagsSection = line[..<tab]
+      // The flags are seven columns after the address; "F" marks a function.
+      let fields = addressFlagsSection.split(separator: " ", omittingEmptySubsequences: true)
+      guard fields.count >= 3, let section = fields.last, section != "*UND*",
+        fields.dropFirst().dropLast().contains(where: { $0.contains("F") })
+      else { continue }
+      sections[name, default: []].append(String(section))
+    }
+  }
+
+  /// The names every definition of which has a section of its own (`.text.NAME`, compiled with
+  /// function sections), not a share of a file's `.text`.
+  var namesEachInASectionOfItsOwn: Set<String> {
+    Set(
+      sections.compactMap { name, sections in
+        sections.allSatisfy { $0.hasPrefix(".text.") } ? name : nil
+      })
   }
 }
