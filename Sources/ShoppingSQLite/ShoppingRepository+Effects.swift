@@ -109,15 +109,23 @@ extension ShoppingRepository {
       }
 
     case let .updateProduct(product):
+      // The name's key is written apart, and only where it differs: an UPDATE that sets an
+      // indexed column rewrites that index's entry even when the value stays the same, so a
+      // check or an edit would write a page of the (list, name) index for nothing. First, so
+      // that a key another item holds fails before anything has changed.
+      try connection.run(
+        "UPDATE product SET nameKey = ?1 WHERE id = ?2 AND nameKey IS NOT ?1",
+        [.key(Naming.key(product.name)), .id(product.id)]
+      )
       try connection.run(
         """
         UPDATE product SET
-          name = ?, nameKey = ?, isChecked = ?, quantity = ?, unit = ?, category = ?, note = ?,
+          name = ?, isChecked = ?, quantity = ?, unit = ?, category = ?, note = ?,
           addedAt = ?, updatedAt = ?
         WHERE id = ?
         """,
         [
-          .text(product.name), .key(Naming.key(product.name)), .bool(product.isChecked),
+          .text(product.name), .bool(product.isChecked),
           .text(product.quantity.description), .text(product.unit), .text(product.category),
           .text(product.note), recent.value(of: product.addedAt),
           recent.value(of: product.updatedAt),
