@@ -18,7 +18,8 @@ struct StartupOrderCommand: ParsableCommand {
     commandName: "startup-order",
     abstract: "Writes the functions and data the everyday commands touch, for the linker's layout.",
     discussion: """
-      Needs valgrind, strip and nm (binutils). Example, from the package folder:
+      Needs valgrind, and strip, nm and objdump (binutils); takes about ten minutes. Example,
+      from the package folder:
         swift build -c release --static-swift-stdlib
         .build/release/shoplist-bench startup-order --output Sources/shoplist/startup-order.txt
       """
@@ -86,23 +87,32 @@ struct StartupOrderCommand: ParsableCommand {
     // file defining it gives it a section of its own: moving them all moves those functions
     // alone.
     let repeated = symbols.codeNamesDefinedMoreThanOnce
-    var definitions = ObjectSymbols(among: repeated)
-    let objects = Self.objectFiles(besides: binary, environment: workspace.environment)
-    for (index, batch) in stride(from: 0, to: objects.count, by: 400).enumerated() {
-      let listing = try ChildProcess.output(
-        of: Invocation(
-          executable: objdump,
-          arguments: ["--syms"] + objects[batch..<min(batch + 400, objects.count)],
-          environment: workspace.environment),
-        scratch: workspace.path("objdump.\(index)"))
-      definitions.add(objdumpOutput: listing)
-    }
+    let definitions = try Self.definitions(
+      of: repeated, in: Self.objectFiles(besides: binary, environment: workspace.environment),
+      objdump: objdump, workspace: workspace)
     let left = names.leaveOut(repeated.subtracting(definitions.namesEachInASectionOfItsOwn))
     try names.text.write(toFile: output, atomically: true, encoding: .utf8)
     print(
       "wrote \(names.count) names to \(output) (\(left) functions defined in more than one "
         + "place left out)"
     )
+  }
+
+  /// Where `objects` define `names`, listed by `objdump` a few hundred files at a time.
+  static func definitions(
+    of names: Set<String>, in objects: [String], objdump: String, workspace: Workspace
+  ) throws -> ObjectSymbols {
+    var definitions = ObjectSymbols(among: names)
+    for (index, start) in stride(from: 0, to: objects.count, by: 400).enumerated() {
+      let listing = try ChildProcess.output(
+        of: Invocation(
+          executable: objdump,
+          arguments: ["--syms"] + objects[start..<min(start + 400, objects.count)],
+          environment: workspace.environment),
+        scratch: workspace.path("objdump.\(index)"))
+      definitions.add(objdumpOutput: listing)
+    }
+    return definitions
   }
 
   /// The object files the executable at `binary` was linked from, as far as they can be found:
@@ -163,7 +173,10 @@ struct StartupOrderCommand: ParsableCommand {
 /// kilobytes of code no command runs (the PostgreSQL driver, the server) in among the code they
 /// do run. Data is listed whole: its sections are a file's worth at most.
 struct StartupOrder {
-  private var seen: Set<Int> = []
+  /// The symbols met so far, by their index in the table, and their names (a name defined in
+  /// several places is one name).
+  private var seenSymbols: Set<Int> = []
+  private var seenNames: Set<String> = []
   private var names: [String] = []
 
   var count: Int { names.count }
@@ -194,11 +207,12 @@ struct StartupOrder {
         if let index = cached, symbols.symbols[index].contains(address) { continue }
         guard let index = symbols.index(containing: address) else { continue }
         cached = index
-        if seen.insert(index).inserted { names.append(symbols.symbols[index].name) }
+        let name = symbols.symbols[index].name
+        if seenSymbols.insert(index).inserted, seenNames.insert(name).inserted {
+          names.append(name)
+        }
       }
     }
-    var unique: Set<String> = []
-    names = names.filter { unique.insert($0).inserted }
   }
 
   /// The hexadecimal address of one trace line, or `nil` for a line that reports none.
@@ -243,7 +257,6 @@ struct SymbolTable {
     /// One past the last byte: the symbol's size, or, without one, the next symbol's start.
     var end: UInt64
     var name: String
-    var isCode: Bool
 
     func contains(_ address: UInt64) -> Bool { start <= address && address < end }
   }
@@ -282,8 +295,7 @@ struct SymbolTable {
     for (index, symbol) in parsed.enumerated() {
       let next = parsed[(index + 1)...].first { $0.start > symbol.start }?.start ?? symbol.start + 1
       let end = symbol.size.flatMap { $0 > 0 ? symbol.start + $0 : nil } ?? next
-      symbols.append(
-        Symbol(start: symbol.start, end: end, name: symbol.name, isCode: symbol.isCode))
+      symbols.append(Symbol(start: symbol.start, end: end, name: symbol.name))
     }
     codeNamesDefinedMoreThanOnce = Set(codeCounts.compactMap { $0.value > 1 ? $0.key : nil })
   }
