@@ -279,6 +279,12 @@ let package = Package(
       ],
       path: "Tests/Support"
     ),
+    .target(
+      // Swift Testing traits of the test targets' own (kept apart from the support above,
+      // which the benchmark links too).
+      name: "ShoplistTestTraits",
+      path: "Tests/Traits"
+    ),
     .testTarget(
       name: "ComposableTests",
       dependencies: [
@@ -335,6 +341,7 @@ let package = Package(
       name: "ShoplistEndToEndTests",
       dependencies: [
         "shoplist", "EmbedMigrationsTool", "ShoppingCore", "ShoplistTestSupport",
+        "ShoplistTestTraits",
         // For the checks that a program's own changes reach a running server.
         "Composable", "ShoppingService", "ShoppingStorage", "ShoppingSQLite",
       ],
@@ -346,7 +353,7 @@ let package = Package(
       name: "ShoplistServerTests",
       dependencies: [
         "ShoplistServer", "ShoppingService", "ShoppingStorage", "ShoppingTransfer", "ShoppingCore",
-        "ShoplistTestSupport",
+        "ShoplistTestSupport", "ShoplistTestTraits",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import ShoppingCore
 import Testing
 
@@ -13,7 +14,9 @@ import Testing
     .enabled(
       if: TestTools.runs(needing: TestTools.hasBrowser),
       "needs chromium, chromium-driver and selenium"),
-    .timeLimit(.minutes(3)))
+    // Ten minutes, a guard against a hang: this body's awaits wait their turn for the shared
+    // pool, which the tests that block hold for minutes in a full run.
+    .runningTimeLimit(.seconds(600)))
   func theNextVisitOnlineShowsTheNewBuildAndKeepsItForOffline() async throws {
     let harness = try Harness()
     try harness.service.perform(.add(names: ["Milk"], changes: .none), onList: "shopping")

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// The page's model (`Page/model.js`: its state, intents and pure `update`) tested on its own
@@ -9,7 +10,7 @@ import Testing
 @Suite struct PageModelTests {
   @Test(
     .enabled(if: TestTools.runs(needing: TestTools.hasNode), "needs Node.js"),
-    .timeLimit(.minutes(1)))
+    .runningTimeLimit(.seconds(60)))
   func theModelPassesItsOwnTests() throws {
     let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     let model = here.deletingLastPathComponent().deletingLastPathComponent()

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// A member's invite link in headless Chromium (`Browser/members_check.py`, which starts and
@@ -11,7 +12,7 @@ import Testing
     .enabled(
       if: TestTools.runs(needing: TestTools.hasBrowser),
       "needs chromium, chromium-driver and selenium"),
-    .timeLimit(.minutes(3)))
+    .runningTimeLimit(.seconds(180)))
   func anInviteSignsAPhoneInForGoodAndOnlyOnce() throws {
     let shoplist = try Shoplist()
     let script = TestTools.browserScript("members_check.py", from: #filePath)

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Synchronization
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// No number of idle, slow or excess connections stops `shoplist serve` answering others, or
 /// kills it: the real binary, held open by raw sockets.
 @Suite(.serialized, .sqlitePass) struct ConnectionTests {
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.runningTimeLimit(.seconds(120)))
   func twoThousandIdleConnectionsDoNotKeepAnAuthorisedRequestWaiting() throws {
     RawConnection.allowOpenFiles(8_192)
     let shoplist = try Shoplist()
@@ -36,7 +37,7 @@ import Testing
     #expect(server.stop().status == 0)
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.runningTimeLimit(.seconds(120)))
   func atTheFileLimitNewConnectionsAreRefusedAndOpenOnesServed() throws {
     RawConnection.allowOpenFiles(4_096)
     let shoplist = try Shoplist()
@@ -75,7 +76,7 @@ import Testing
     #expect(server.stop().status == 0)
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.runningTimeLimit(.seconds(120)))
   func headersMustArriveWithinTenSeconds() throws {
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist)
@@ -114,7 +115,7 @@ import Testing
     #expect(server.stop().status == 0)
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.runningTimeLimit(.seconds(120)))
   func anEventStreamOutlivesTheTimeouts() throws {
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist)
@@ -136,7 +137,7 @@ import Testing
     #expect(server.stop().status == 0)
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.runningTimeLimit(.seconds(120)))
   func slowReadersGetWholeBodiesOnSigtermWithinTheGracePeriod() throws {
     let shoplist = try Shoplist()
     try Self.fillWithALongList(shoplist)
@@ -173,7 +174,7 @@ import Testing
     #expect(Date().timeIntervalSince(signalled) < 30)
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.runningTimeLimit(.seconds(120)))
   func requestsSentJustBeforeSigtermAreAnswered() throws {
     let shoplist = try Shoplist()
     try Self.fillWithALongList(shoplist)
@@ -208,7 +209,7 @@ import Testing
     }
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.runningTimeLimit(.seconds(120)))
   func aReaderSlowerThanTheGracePeriodDoesNotHoldTheServer() throws {
     let shoplist = try Shoplist()
     // More than the sockets between them hold: the server still has most of it to send.

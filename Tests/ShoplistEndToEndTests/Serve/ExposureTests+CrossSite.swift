@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// Changes made with the session cookie: only from the page itself, as JSON.
@@ -88,7 +89,7 @@ extension ExposureTests {
     .enabled(
       if: TestTools.runs(needing: TestTools.hasBrowser),
       "needs chromium, chromium-driver and selenium"),
-    .timeLimit(.minutes(3)))
+    .runningTimeLimit(.seconds(180)))
   func aPageOnAnotherPortCannotChangeTheListWithTheCookie() throws {
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist)

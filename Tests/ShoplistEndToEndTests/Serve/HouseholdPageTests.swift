@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// The page doing a household's shopping in headless Chromium at 390x844
@@ -13,7 +14,7 @@ import Testing
     .enabled(
       if: TestTools.runs(needing: TestTools.hasBrowser),
       "needs chromium, chromium-driver and selenium"),
-    .timeLimit(.minutes(4)))
+    .runningTimeLimit(.seconds(240)))
   func theHouseholdsWeekOnThePage() throws {
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist, ["--wait", "1"])

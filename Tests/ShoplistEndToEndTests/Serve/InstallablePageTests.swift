@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// The page as an app on a phone's home screen, with the real binary: served ready to install
@@ -49,7 +50,7 @@ import Testing
     .enabled(
       if: TestTools.runs(needing: TestTools.hasBrowser),
       "needs chromium, chromium-driver and selenium"),
-    .timeLimit(.minutes(4)))
+    .runningTimeLimit(.seconds(240)))
   func thePageOpensInTheShopWithNoSignalAndSendsItsQueueOnceWhenBack() throws {
     let shoplist = try Shoplist()
     var server: ServingShoplist? = try ServingShoplist(shoplist, ["--token", Self.token])

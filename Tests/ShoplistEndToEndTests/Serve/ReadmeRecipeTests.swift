@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -82,7 +83,7 @@ import Testing
     #expect(server.stop().status == 0)
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.runningTimeLimit(.seconds(120)))
   func caddyInFrontServesThePageAndTakesAChangeFromIt() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk")

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -157,7 +158,7 @@ import Testing
     .enabled(
       if: TestTools.runs(needing: TestTools.hasBrowser),
       "needs chromium, chromium-driver and selenium"),
-    .timeLimit(.minutes(5)))
+    .runningTimeLimit(.seconds(300)))
   func thePageWorksInARealBrowserOnlineAndOffline() throws {
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist, ["--wait", "1"])

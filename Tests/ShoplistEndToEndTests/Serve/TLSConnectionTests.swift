@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Testing
 /// send its headers, headers are timed as they arrive decrypted, and past the file limit a
 /// connection is closed before any TLS work is spent on it.
 @Suite(.serialized, .sqlitePass) struct TLSConnectionTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.runningTimeLimit(.seconds(60)))
   func aHandshakeThatNeverCompletesIsClosedWithinTheHeaderDeadline() throws {
     let shoplist = try Shoplist()
     let certificates = try TestCertificates(in: shoplist)
@@ -34,7 +35,7 @@ import Testing
     #expect(server.stop().status == 0)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.runningTimeLimit(.seconds(60)))
   func headersDribblingInAfterTheHandshakeAreTimedAndAKeptAliveConnectionIsNot() throws {
     let shoplist = try Shoplist()
     let certificates = try TestCertificates(in: shoplist)
@@ -98,7 +99,7 @@ import Testing
     #expect(server.stop().status == 0)
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.runningTimeLimit(.seconds(120)))
   func atTheFileLimitNewConnectionsAreClosedBeforeAnyTLSWork() throws {
     RawConnection.allowOpenFiles(4_096)
     let shoplist = try Shoplist()

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -106,7 +107,7 @@ import Testing
     #expect(server.stop().status == 0)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.runningTimeLimit(.seconds(60)))
   func plainHTTPToTheHTTPSPortIsToldSoAndClosed() throws {
     let shoplist = try Shoplist()
     let certificates = try TestCertificates(in: shoplist)

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// A tap on a 7,000-item list in headless Chromium (`Browser/tap_bytes_check.py`) against the
@@ -13,7 +14,7 @@ import Testing
     .enabled(
       if: TestTools.runs(needing: TestTools.hasBrowser),
       "needs chromium, chromium-driver and selenium"),
-    .timeLimit(.minutes(3)))
+    .runningTimeLimit(.seconds(180)))
   func aTapOnALongListMovesUnderTwoKilobytes() throws {
     let shoplist = try Shoplist()
     let rows = (1...Self.items).map { "item \($0),\($0 % 5 + 1)" }.joined(separator: "\n")
