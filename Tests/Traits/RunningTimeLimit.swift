@@ -9,7 +9,7 @@ import Testing
 /// limit starts when the body does: it fails a test that hangs, not one that waited its turn.
 ///
 /// ```swift
-/// @Test(.runningTimeLimit(.minutes(1)))
+/// @Test(.runningTimeLimit(.seconds(60)))
 /// func theModelPassesItsOwnTests() throws { … }
 /// ```
 ///
