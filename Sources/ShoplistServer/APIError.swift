@@ -6,22 +6,26 @@ import ShoppingStorage
 import ShoppingTransfer
 
 /// The API's one error shape, `{"error": "…"}`, with its status; a 412 adds the item as it
-/// is now: `{"error": "…", "item": {…}}`.
+/// is now: `{"error": "…", "item": {…}}`, and a failure a page must tell apart from others
+/// names its kind: `{"error": "…", "reason": "databaseReplaced"}`.
 struct APIError: HTTPResponseError, CustomStringConvertible {
   let status: HTTPResponse.Status
   let message: String
   var headers: HTTPFields = [:]
   /// The item object the answer carries beside the message, as JSON text.
   var item: String?
+  /// The kind of failure, for a client that acts on it.
+  var reason: String?
 
   init(
     _ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:],
-    item: String? = nil
+    item: String? = nil, reason: String? = nil
   ) {
     self.status = status
     self.message = message
     self.headers = headers
     self.item = item
+    self.reason = reason
   }
 
   var description: String { "\(status.code) \(message)" }
@@ -29,6 +33,7 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
   func response(from request: Request, context: some RequestContext) throws -> Response {
     var object: JSONObject = ["error": .string(message)]
     if let item { object.members.append(.init(key: "item", value: .raw(item))) }
+    if let reason { object.members.append(.init(key: "reason", value: .string(reason))) }
     let body = JSONValue.object(object).text
     var headers = self.headers
     headers[.contentType] = "application/json; charset=utf-8"
@@ -48,6 +53,13 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
   static let notFromThePage = APIError(
     .forbidden, "a change sent with the page's cookie must come from the page itself, as JSON")
   static let tooLarge = APIError(.contentTooLarge, "the request body is over 1 MiB")
+  /// The database file was replaced or deleted under the server (``DatabaseFile``): unlike a
+  /// busy database, waiting does not help, so the answer says what does.
+  static let databaseReplaced = APIError(
+    .serviceUnavailable,
+    "the list's database file was replaced or deleted on the server: "
+      + "shoplist serve must be restarted to serve the file there now",
+    reason: "databaseReplaced")
 
   /// The error a client sees for what the shared library threw: the same words the command
   /// line prints, with the status the contract gives that kind of failure.
@@ -83,12 +95,20 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
 }
 
 extension FailedAuthentications {
-  /// Counts a wrong credential (a token, a cookie, an invite code) from `address`, and
-  /// returns the refusal it gets: 401, or 429 when the address was held off already.
-  func refusal(countingFailureFrom address: String) -> APIError {
-    let blocked = isBlocked(address)
-    recordFailure(from: address)
+  /// Counts a wrong credential (a token, a cookie, an invite code) from `client`, and
+  /// returns the refusal it gets: 401, or 429 when the client was held off already.
+  func refusal(countingFailureFrom client: String) -> APIError {
+    let blocked = isBlocked(client)
+    recordFailure(from: client)
     return blocked ? APIError.tooManyFailures : APIError.unauthorized
+  }
+
+  /// The client `request` comes from, as failures are counted (``client(peer:forwardedFor:)``).
+  func client(of request: Request, context: ServerRequestContext) -> String {
+    client(
+      peer: context.remoteAddressText,
+      forwardedFor: trustedProxies.isEmpty
+        ? nil : request.headers[values: TokenAuthMiddleware.forwardedFor].joined(separator: ","))
   }
 }
 

@@ -1,4 +1,5 @@
 import CMalloc
+import Dispatch
 
 /// How much freed memory the C allocator keeps for reuse in a serving process.
 enum FreedMemory {
@@ -12,5 +13,12 @@ enum FreedMemory {
   /// line's short runs keep the default.
   static func keepForReuse() {
     _ = mallopt(M_TRIM_THRESHOLD, 64 << 20)
+  }
+
+  /// Gives the memory freed by a wave of connections back to the kernel, off the event loops
+  /// (it walks every heap of the process): a flood of connections leaves the process as large
+  /// as before it, not as large as at its height.
+  static func handBack() {
+    DispatchQueue.global(qos: .utility).async { _ = malloc_trim(0) }
   }
 }

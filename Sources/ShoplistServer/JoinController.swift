@@ -25,6 +25,9 @@ struct JoinController: Sendable {
   @Sendable func join(_ request: Request, context: Context) async throws -> Response {
     let code = context.parameters.get("code") ?? ""
     let service = self.service
+    let client = failures.client(of: request, context: context)
+    // A held-off client's code is not looked up at all.
+    guard !failures.isBlocked(client) else { return JoinPage.heldOff() }
     switch try await NIOThreadPool.storage.runIfActive({ try service.join(code: code) }) {
     case let .joined(_, secret):
       var response = Response.redirect(to: "/")
@@ -45,9 +48,8 @@ struct JoinController: Sendable {
       }
       return JoinPage.used(by: member.name)
     case .unknown:
-      let blocked = failures.isBlocked(context.remoteAddressText)
-      failures.recordFailure(from: context.remoteAddressText)
-      return blocked ? JoinPage.heldOff() : JoinPage.unknown()
+      failures.recordFailure(from: client)
+      return JoinPage.unknown()
     }
   }
 }

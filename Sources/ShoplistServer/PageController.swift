@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import ShoppingService
 
 /// The page at `/` (its other files are ``ShellController``'s), and the OpenAPI description
 /// of the API. No data: served without a token.
@@ -42,20 +43,26 @@ struct PageController: Sendable {
         return index.response(from: request, context: context)
       }
       return try signIn(
-        String(given), secure: secureHosts.contains(request.head.authority), context: context)
+        String(given), secure: secureHosts.contains(request.head.authority), request: request,
+        context: context)
     }
     router.get("/openapi.json") { _, _ in openAPI }
   }
 
   /// Sets the session cookie for the right token and sends the browser to the page.
-  private func signIn(_ given: String, secure: Bool, context: Context) throws -> Response {
+  private func signIn(
+    _ given: String, secure: Bool, request: Request, context: Context
+  ) throws -> Response {
+    let client = failures.client(of: request, context: context)
+    // A held-off client's link is not compared at all.
+    guard !failures.isBlocked(client) else { throw APIError.tooManyFailures }
     guard TokenAuthMiddleware.constantTimeEquals(given, token) else {
-      let blocked = failures.isBlocked(context.remoteAddressText)
-      failures.recordFailure(from: context.remoteAddressText)
-      throw blocked ? APIError.tooManyFailures : APIError.unauthorized
+      throw failures.refusal(countingFailureFrom: client)
     }
     var response = Response.redirect(to: "/", type: .normal)
-    response.setCookie(TokenAuthMiddleware.sessionCookie(token, secure: secure))
+    response.setCookie(
+      TokenAuthMiddleware.sessionCookie(
+        ShoppingService.householdSession(forToken: token), secure: secure))
     response.headers[.cacheControl] = "no-store"
     return response
   }

@@ -42,12 +42,23 @@ public struct ShoplistServer: Sendable {
     public var headerTimeout: Duration
     /// How long a connection may stay idle between requests.
     public var idleTimeout: Duration
+    /// How long bytes waiting to be sent on a connection may wait without any of them being
+    /// taken by the client before the connection is closed: a client that asks and never reads
+    /// holds its connection for no longer.
+    public var writeTimeout: Duration
     /// How long the responses in flight at SIGTERM may take to be sent before the server
     /// closes their connections.
     public var gracePeriod: Duration
     /// How many connections may be open at once; by default as many as the process's limit
     /// on open files allows, less what the server needs for itself.
     public var maximumConnections: Int?
+    /// How many connections one client (an IPv4 address, or an IPv6 /64 network) may have open
+    /// at once; a household's phones need a few each.
+    public var connectionsPerClient: Int
+    /// The addresses of reverse proxies in front of the server (`--trust-proxy`): they carry
+    /// every client's connections, so they are held to no limit per client, and the address
+    /// they add to `X-Forwarded-For` is the one a request comes from.
+    public var trustedProxies: [String]
     /// How many wrong tokens or cookies an address may present in a minute before its
     /// requests without a valid credential are refused for a minute (429).
     public var failedAuthenticationLimit: Int
@@ -58,8 +69,9 @@ public struct ShoplistServer: Sendable {
       certificate: ServerCertificate? = nil, publicURL: String? = nil,
       keepAlive: Duration = .seconds(15), changePolling: Duration = .milliseconds(100),
       headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
-      gracePeriod: Duration = .seconds(10), maximumConnections: Int? = nil,
-      failedAuthenticationLimit: Int = 20
+      writeTimeout: Duration = .seconds(30), gracePeriod: Duration = .seconds(10),
+      maximumConnections: Int? = nil, connectionsPerClient: Int = 64,
+      trustedProxies: [String] = [], failedAuthenticationLimit: Int = 20
     ) {
       self.host = host
       self.port = port
@@ -70,8 +82,11 @@ public struct ShoplistServer: Sendable {
       self.changePolling = changePolling
       self.headerTimeout = headerTimeout
       self.idleTimeout = idleTimeout
+      self.writeTimeout = writeTimeout
       self.gracePeriod = gracePeriod
       self.maximumConnections = maximumConnections
+      self.connectionsPerClient = connectionsPerClient
+      self.trustedProxies = trustedProxies
       self.failedAuthenticationLimit = failedAuthenticationLimit
     }
   }
@@ -94,7 +109,9 @@ public struct ShoplistServer: Sendable {
     self.service = service
     self.configuration = configuration
     self.shell = shell
-    self.failures = FailedAuthentications(limit: configuration.failedAuthenticationLimit)
+    self.failures = FailedAuthentications(
+      limit: configuration.failedAuthenticationLimit,
+      trustedProxies: Set(configuration.trustedProxies.compactMap { ClientPrefix($0) }))
   }
 
   /// The authority of ``Configuration/publicURL``.
@@ -117,11 +134,12 @@ public struct ShoplistServer: Sendable {
   }
 
   /// The routes, for a server or for tests that send requests without a socket.
-  func router(feed: ChangeFeed) -> Router<ServerRequestContext> {
+  func router(feed: ChangeFeed, file: DatabaseFile? = nil) -> Router<ServerRequestContext> {
     let router = Router(context: ServerRequestContext.self)
     // A middleware wraps only the routes added after it: errors first, so that it also turns
     // the other middleware's refusals and the router's "not found" into JSON.
     router.add(middleware: JSONErrorMiddleware())
+    if let file { router.add(middleware: DatabaseFileMiddleware(file: file)) }
     // A browser that opened a refused link is shown a page that says what to do, not JSON.
     router.add(middleware: StaleLinkPageMiddleware(page: StaleLinkPage()))
     router.add(
@@ -132,7 +150,9 @@ public struct ShoplistServer: Sendable {
     // wraps the router's "not found" too, so an unknown /api path is 401 without the token.
     router.add(
       middleware: TokenAuthMiddleware(
-        token: configuration.token, service: service, failures: failures,
+        token: configuration.token,
+        householdSession: ShoppingService.householdSession(forToken: configuration.token),
+        service: service, failures: failures,
         publicOrigin: publicAuthority, publicScheme: publicScheme,
         isSecure: configuration.certificate != nil))
     PageController(
@@ -153,7 +173,7 @@ public struct ShoplistServer: Sendable {
 
   /// The application, calling `onListening` with the port once it listens.
   func application(
-    feed: ChangeFeed, connections: OpenConnections,
+    feed: ChangeFeed, connections: OpenConnections, file: DatabaseFile? = nil,
     onListening: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
     var logger = Logger(label: "shoplist.serve")
@@ -161,19 +181,20 @@ public struct ShoplistServer: Sendable {
     let http1 = HTTP1Channel.Configuration(
       additionalChannelHandlers: [DrainBeforeClose(connections: connections)],
       idleTimeout: TimeAmount(configuration.idleTimeout))
-    let headerTimeout = TimeAmount(configuration.headerTimeout)
+    let deadlines = ConnectionDeadlines(
+      header: TimeAmount(configuration.headerTimeout),
+      writeProgress: TimeAmount(configuration.writeTimeout))
     let tls = configuration.certificate?.configuration
     return Application(
-      router: router(feed: feed),
+      router: router(feed: feed, file: file),
       server: HTTPServerBuilder { responder -> any ServerChildChannel in
         let http = HTTP1Channel(responder: responder, configuration: http1)
         guard let tls else {
-          return GuardedHTTP1Channel(
-            base: http, connections: connections, headerTimeout: headerTimeout)
+          return GuardedHTTP1Channel(base: http, connections: connections, deadlines: deadlines)
         }
         return GuardedHTTP1Channel(
           base: try TLSChannel(http, tlsConfiguration: tls), connections: connections,
-          headerTimeout: headerTimeout)
+          deadlines: deadlines)
       },
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: nil),
@@ -192,12 +213,22 @@ public struct ShoplistServer: Sendable {
   /// flight finish for at most ``Configuration/gracePeriod`` (closing whatever is still open
   /// then), ends the event streams, and returns.
   ///
-  /// - Parameter onListening: Called with the port once the server listens.
-  public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+  /// - Parameters:
+  ///   - onListening: Called with the port once the server listens.
+  ///   - onWarning: Called with what the person running the server must know and act on: the
+  ///     database file replaced or deleted under it.
+  public func run(
+    onListening: @escaping @Sendable (Int) async -> Void = { _ in },
+    onWarning: @escaping @Sendable (String) -> Void = { _ in }
+  ) async throws {
     FreedMemory.keepForReuse()
     let feed = ChangeFeed(service: service, interval: configuration.changePolling)
-    let connections = OpenConnections(limit: connectionLimit())
-    let app = application(feed: feed, connections: connections, onListening: onListening)
+    let file = DatabaseFile(location: service.storage.location)
+    let connections = OpenConnections(
+      limit: connectionLimit(), limitPerClient: configuration.connectionsPerClient,
+      unlimitedClients: Set(configuration.trustedProxies.compactMap { ClientPrefix($0) }))
+    let app = application(
+      feed: feed, connections: connections, file: file, onListening: onListening)
     // The grace period is kept here rather than by the service group, whose cancellation at
     // the end of it would stop reading requests but let responses go on being written.
     var group = ServiceGroupConfiguration(services: [.init(service: app)], logger: app.logger)
@@ -207,6 +238,9 @@ public struct ShoplistServer: Sendable {
     defer { feed.finish() }
     try await withThrowingTaskGroup(of: Void.self) { tasks in
       tasks.addTask { try await services.run() }
+      if let file {
+        tasks.addTask { await watch(file, feed: feed, onWarning: onWarning) }
+      }
       tasks.addTask {
         // The first signal starts the shutdown and the grace period; a second one, or the end
         // of the grace period, closes whatever is still open.
@@ -232,23 +266,4 @@ public struct ShoplistServer: Sendable {
       tasks.cancelAll()
     }
   }
-}
-
-/// The context of every request: bodies up to 1 MiB (larger ones are answered 413), the
-/// address the request came from, and who it comes from once its credential is checked.
-struct ServerRequestContext: RequesterContext {
-  var coreContext: CoreRequestContextStorage
-  /// The client's address as text (its IP address), or `"unknown"`.
-  let remoteAddressText: String
-  /// Who the request comes from, as ``TokenAuthMiddleware`` found.
-  var requester = Requester.nobody
-
-  init(source: ApplicationRequestContextSource) {
-    coreContext = CoreRequestContextStorage(source: source)
-    remoteAddressText = source.channel.remoteAddress?.ipAddress ?? "unknown"
-  }
-
-  var maxUploadSize: Int { 1 << 20 }
-
-  var requestDecoder: BodyDecoder { BodyDecoder() }
 }

@@ -44,7 +44,7 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   private let owner = Atomic<UInt>(0)
   /// The file this connection opened, to notice when the path comes to name another one;
   /// `nil` for a database in memory.
-  private let fileIdentity: DatabaseFile.Identity?
+  let fileIdentity: DatabaseFile.Identity?
   /// What ``changeStamp()`` asks: a second connection, opened on first use.
   private let stampConnection = Mutex(StampConnection.unopened)
   /// The list the last write left whole, while nothing has changed since.

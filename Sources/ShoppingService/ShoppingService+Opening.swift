@@ -97,4 +97,16 @@ extension ShoppingService {
       environment: environment, trace: trace
     )
   }
+
+  /// After the database file was replaced or deleted under this running service: lets go of
+  /// what the file that was opened left under its name, so that nothing of it is read into the
+  /// file now there (SQLite's write-ahead log, see
+  /// ``ShoppingSQLite/ShoppingDatabase/emptyWriteAheadLogOfReplacedFile()``). Storage that is
+  /// not a file has nothing to let go of.
+  ///
+  /// - Returns: Whether it is done (false: a reader was in the way; ask again later).
+  public func letGoOfReplacedFile() throws -> Bool {
+    guard let database = storage as? ShoppingDatabase else { return true }
+    return try database.emptyWriteAheadLogOfReplacedFile()
+  }
 }

@@ -46,13 +46,20 @@ import Testing
       #expect(opened.status == .seeOther)
       #expect(opened.headers[.location] == "/")
       let cookie = try #require(opened.headers[.setCookie])
-      #expect(cookie.contains("shoplist_session=\(Harness.token)"))
+      // The household's session, made from the token: never the token itself.
+      let session = ShoppingService.householdSession(forToken: Harness.token)
+      #expect(cookie.contains("shoplist_session=\(session);"))
+      #expect(!cookie.contains(Harness.token))
       #expect(cookie.contains("HttpOnly"))
       #expect(cookie.contains("SameSite=Strict"))
 
       let withCookie = try await client.send(
-        .get, "/api/lists", headers: [.cookie: "shoplist_session=\(Harness.token)"])
+        .get, "/api/lists", headers: [.cookie: "shoplist_session=\(session)"])
       #expect(withCookie.status == .ok)
+      // A cookie that holds the token, as cookies set before did, still signs in.
+      let withOldCookie = try await client.send(
+        .get, "/api/lists", headers: [.cookie: "shoplist_session=\(Harness.token)"])
+      #expect(withOldCookie.status == .ok)
 
       let wrong = try await client.send(.get, "/?token=wrong", headers: [:])
       #expect(wrong.status == .unauthorized)

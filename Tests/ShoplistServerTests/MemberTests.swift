@@ -87,10 +87,13 @@ import Testing
     #expect(try harness.service.members().allSatisfy { !$0.hasJoined })
   }
 
-  @Test func guessingCodesIsHeldOffButARealInviteStillWorks() async throws {
+  @Test func guessingCodesIsHeldOffAndASignedInMemberStillWorks() async throws {
     let harness = try Harness { $0.failedAuthenticationLimit = 3 }
     let invite = try harness.service.invite(named: "Ana")
+    let ben = try harness.service.invite(named: "Ben")
     try await harness.withClient { client in
+      // Ben joined before the guessing began.
+      let bensSecret = try await Self.join(client, code: ben.code)
       for _ in 0..<3 {
         let wrong = try await client.send(.get, "/join/BBBBBBBBBBBBBBBBBBBBBB", headers: [:])
         #expect(wrong.status == .notFound)
@@ -101,9 +104,13 @@ import Testing
       #expect(held.body.contains("Try again in a minute"))
       let api = try await client.send(.get, "/api/lists", headers: [:])
       #expect(api.status == .tooManyRequests)
-      // A valid credential is never refused by the limit.
-      let secret = try await Self.join(client, code: invite.code)
-      let lists = try await client.send(.get, "/api/lists", headers: Self.cookie(secret))
+      // While held off, no code it sends is looked up, a real one neither: it stays unspent.
+      let real = try await client.send(.get, "/join/\(invite.code)", headers: [:])
+      #expect(real.status == .tooManyRequests)
+      #expect(real.headers[.setCookie] == nil)
+      #expect(try harness.service.members().first { $0.name == "Ana" }?.hasJoined == false)
+      // A member signed in before is still let in.
+      let lists = try await client.send(.get, "/api/lists", headers: Self.cookie(bensSecret))
       #expect(lists.status == .ok)
     }
   }

@@ -10,10 +10,26 @@ import Foundation
 public final class RawConnection: @unchecked Sendable {
   public private(set) var descriptor: Int32
 
-  /// Connects to `127.0.0.1:port`; `nil` when the connection cannot be made.
-  public init?(port: Int, receiveBuffer: Int? = nil) {
+  /// Connects to `127.0.0.1:port`, from the loopback address `source` when one is given (a
+  /// client of its own: any `127.x.y.z` reaches the server); `nil` when the connection cannot
+  /// be made.
+  public init?(port: Int, receiveBuffer: Int? = nil, source: String? = nil) {
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { return nil }
+    if let source {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      local.sin_addr.s_addr = inet_addr(source)
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard bound == 0 else {
+        Glibc.close(descriptor)
+        return nil
+      }
+    }
     if let receiveBuffer {
       var size = Int32(receiveBuffer)
       setsockopt(
@@ -122,15 +138,24 @@ public final class RawConnection: @unchecked Sendable {
     return Int(status.1) ?? 0
   }
 
-  /// Opens `count` connections to `port` that send nothing (as many as can be opened), waits
-  /// a moment for the server to take them, then opens one more: the connection past them, nil
-  /// if none could be opened at all.
+  /// Opens `count` connections to `port` that send nothing (as many as can be opened), from
+  /// many clients (``crowdAddress(_:)``), waits a moment for the server to take them, then
+  /// opens one more from a client of its own: the connection past them, nil if none could be
+  /// opened at all.
   public static func flood(
     _ port: Int, count: Int
   ) -> (idle: [RawConnection], late: RawConnection?) {
-    let idle = (0..<count).compactMap { _ in RawConnection(port: port) }
+    let idle = (0..<count).compactMap { RawConnection(port: port, source: crowdAddress($0)) }
     usleep(300_000)
-    return (idle, RawConnection(port: port))
+    return (idle, RawConnection(port: port, source: "127.0.0.2"))
+  }
+
+  /// The loopback address of the `index`th connection of a crowd: 40 from each address, from
+  /// `127.1.0.2` on, so that no client of the crowd reaches the server's limit on connections
+  /// from one client, and none is `127.0.0.1`, where the tests' own requests come from.
+  public static func crowdAddress(_ index: Int) -> String {
+    let client = index / 40
+    return "127.1.\(client / 250).\(2 + client % 250)"
   }
 
   /// Raises this process's limit on open files to at least `count`, when the hard limit

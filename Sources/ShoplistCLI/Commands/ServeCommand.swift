@@ -15,14 +15,16 @@ struct ServeCommand: ShoplistCommand {
       can change your lists. The default address is this machine only (127.0.0.1); to reach \
       it from phones on your network, give --host 0.0.0.0. With --tls-cert and --tls-key it \
       answers HTTPS (TLS 1.2 or later) instead of HTTP. Behind a reverse proxy, give the \
-      address people open as --url. Stops on Ctrl-C or SIGTERM, after the requests in flight \
+      address people open as --url, and the proxy's own address as --trust-proxy (its \
+      connections are then not held to the limit of 64 a client, and the address it names in \
+      X-Forwarded-For is the client's). Stops on Ctrl-C or SIGTERM, after the requests in flight \
       (for at most --grace seconds).
 
       Examples:
         shoplist serve
         shoplist serve --host 0.0.0.0 --port 8080
         shoplist serve --host 0.0.0.0 --tls-cert fullchain.pem --tls-key privkey.pem
-        shoplist serve --url https://list.example.org
+        shoplist serve --url https://list.example.org --trust-proxy 127.0.0.1
       """
   )
 
@@ -55,6 +57,12 @@ struct ServeCommand: ShoplistCommand {
       valueName: "url"))
   var url: String?
   @Option(
+    name: .customLong("trust-proxy"),
+    help: ArgumentHelp(
+      "The address of a reverse proxy in front (repeatable): its X-Forwarded-For is believed.",
+      valueName: "addr"))
+  var trustedProxies: [String] = []
+  @Option(
     help: ArgumentHelp(
       "How long requests in flight at shutdown may take to finish.",
       valueName: "seconds"))
@@ -77,6 +85,10 @@ struct ServeCommand: ShoplistCommand {
     }
     if let url, Self.publicURL(url) == nil {
       throw ValidationError("--url must be an http:// or https:// address of a host, with no path")
+    }
+    for proxy in trustedProxies where !NetworkAddress.isIPAddress(proxy) {
+      throw ValidationError(
+        "--trust-proxy must be an IP address, such as 127.0.0.1 or ::1 (not \"\(proxy)\")")
     }
     guard grace.isFinite, (0...3_600).contains(grace) else {
       throw ValidationError("--grace must be a number of seconds from 0 to 3600")
@@ -128,7 +140,8 @@ struct ServeCommand: ShoplistCommand {
       service: service,
       configuration: .init(
         host: host, port: port, token: token, certificate: certificate, publicURL: shownURL,
-        gracePeriod: .milliseconds(Int64((grace * 1_000).rounded()))))
+        gracePeriod: .milliseconds(Int64((grace * 1_000).rounded())),
+        trustedProxies: trustedProxies))
     let host = self.host
     let io = context.io
     let listening = Mutex(false)
@@ -139,6 +152,8 @@ struct ServeCommand: ShoplistCommand {
           let scheme = certificate == nil ? "http" : "https"
           let base = shownURL ?? "\(scheme)://\(Self.address(toOpen: host)):\(port)"
           try? io.standardOutput("serving \(base)/?token=\(token)\n")
+        } onWarning: { warning in
+          io.standardError("shoplist: \(warning)\n")
         }
       }
     } catch  where !listening.withLock({ $0 }) {

@@ -16,8 +16,9 @@ import ShoppingStorage
 /// of an `/api` path gets past it.
 ///
 /// - A request with no credential is 401; one with a wrong credential is 401 too, and counts
-///   against its address (``FailedAuthentications``): an address that keeps guessing gets 429
-///   for its requests without a valid credential.
+///   against its client (``FailedAuthentications``): a client that keeps guessing gets 429
+///   at once, its tokens not even compared, while what a signed-in device keeps in its cookie
+///   (the household's session, a member's secret) still lets that device in.
 /// - A cookie is sent by the browser on its own, also with requests another site makes it send
 ///   (a form posted from a page on another port is the same site). So a change authenticated by
 ///   the cookie must come from the page itself — an `Origin` naming this server, or
@@ -41,7 +42,11 @@ struct TokenAuthMiddleware: RouterMiddleware {
       httpOnly: true, sameSite: .strict)
   }
   static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+  static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
   let token: String
+  /// What a device signed in with the token keeps in its cookie
+  /// (``ShoppingService/householdSession(forToken:)``).
+  let householdSession: String
   /// Where the members of the household are.
   let service: ShoppingService
   let failures: FailedAuthentications
@@ -60,34 +65,40 @@ struct TokenAuthMiddleware: RouterMiddleware {
     guard path == "/api" || path.hasPrefix("/api/") else {
       return try await next(request, context)
     }
-    let address = context.remoteAddressText
+    let client = failures.client(of: request, context: context)
     var context = context
     switch credential(of: request) {
-    case .bearer(let given) where Self.constantTimeEquals(given, token):
-      context.requester = .household
-      return try await next(request, context)
-    case .cookie(let given) where Self.constantTimeEquals(given, token):
+    case .cookie(let given) where Self.constantTimeEquals(given, householdSession):
       try checkFromThePage(request)
       context.requester = .household
       return try await next(request, context)
-    case .cookie(let given):
+    case .cookie(let given) where ShoppingService.mayBeMemberSecret(given):
       if let member = try await member(presenting: given) {
         try checkFromThePage(request)
         context.requester = .member(id: member.id, name: member.name)
         return try await next(request, context)
       }
-      throw failures.refusal(countingFailureFrom: address)
-    case .bearer:
-      throw failures.refusal(countingFailureFrom: address)
+      throw failures.refusal(countingFailureFrom: client)
+    case _ where failures.isBlocked(client):
+      // Held off: the token it sends is not compared at all, right or wrong.
+      throw APIError.tooManyFailures
+    case .bearer(let given) where Self.constantTimeEquals(given, token):
+      context.requester = .household
+      return try await next(request, context)
+    case .cookie(let given) where Self.constantTimeEquals(given, token):
+      // The token itself, as the cookie held it before the household's session did.
+      try checkFromThePage(request)
+      context.requester = .household
+      return try await next(request, context)
+    case .bearer, .cookie:
+      throw failures.refusal(countingFailureFrom: client)
     case .none:
-      if failures.isBlocked(address) { throw APIError.tooManyFailures }
       throw APIError.unauthorized
     }
   }
 
   /// The member whose secret `given` is, if any: looked up off the event loops.
   private func member(presenting given: String) async throws -> Member? {
-    guard ShoppingService.mayBeMemberSecret(given) else { return nil }
     let service = self.service
     return try await NIOThreadPool.storage.runIfActive { try service.member(presenting: given) }
   }

@@ -44,7 +44,8 @@ async function api(method, path, body, extra = {}) {
     // A list document's ETag: the history entry it stands at ("12").
     const tag = /^"(\d+)"$/.exec(res.headers.get('ETag') || '');
     const version = tag ? Number(tag[1]) : undefined;
-    return { status: res.status, ok: res.ok, data, error, entry, version };
+    const reason = data && data.reason;
+    return { status: res.status, ok: res.ok, data, error, reason, entry, version };
   } catch {
     return { status: 0, ok: false, data: null, error: 'no connection' };
   } finally {
@@ -81,13 +82,14 @@ function run(fx) {
         r.status === 304 ? { type: 'listUnchanged', list: fx.list }
           : r.ok && r.data && Array.isArray(r.data.items)
             ? { type: 'listFetched', list: fx.list, doc: r.data, seq: fx.seq, version: r.version }
-            : { type: 'readFailed', list: fx.list, status: r.status, error: r.error }));
+            : { type: 'readFailed', list: fx.list, status: r.status, error: r.error,
+              reason: r.reason }));
       break;
     }
     case 'fetchLists':
       api('GET', '/api/lists').then((r) => dispatch(r.ok && r.data && Array.isArray(r.data.lists)
         ? { type: 'listsFetched', lists: r.data.lists }
-        : { type: 'readFailed', status: r.status, error: r.error }));
+        : { type: 'readFailed', status: r.status, error: r.error, reason: r.reason }));
       break;
     case 'later': setTimeout(() => dispatch(fx.action), fx.ms); break;
     case 'resetAddForm':
@@ -151,7 +153,7 @@ function run(fx) {
           seq: fx.seq, created: r.status === 201, entry: r.entry, alone: req.alone,
           list: req.list }
         : { type: 'sendFailed', intentId: req.intentId, itemId: req.itemId, status: r.status,
-          error: r.error, item: r.data && r.data.item }));
+          error: r.error, reason: r.reason, item: r.data && r.data.item }));
       break;
     }
     case 'showListInUrl': {

@@ -5,7 +5,7 @@
 // when the connection returns.
 
 import {
-  CONFIRM_MS, MAX_SUGGESTIONS, norm, parseNumber, quoted, seenOf, tidy,
+  CONFIRM_MS, MAX_SUGGESTIONS, norm, parseNumber, quoted, replacedText, seenOf, tidy,
 } from './words.js';
 import {
   adopt, connected, drop, enqueue, itemRef, offerUndo, onServer, refreshIfStale, switchTo, view,
@@ -240,7 +240,9 @@ function update(s, a) {
         && norm(q.list) === norm(a.list));
       if (a.status === 0) s = wait({ ...s, online: false }, fx);
       else if (a.status === 401) s = { ...s, authorised: false };
-      else if (a.status === 404 && a.list && norm(a.list) === norm(s.list) && !creating) {
+      else if (a.reason === 'databaseReplaced') {
+        s = wait(withMessage(s, fx, 'm-replaced', replacedText(false), { error: true }), fx);
+      } else if (a.status === 404 && a.list && norm(a.list) === norm(s.list) && !creating) {
         const docs = { ...s.docs };
         delete docs[norm(a.list)];
         const queue = s.queue.filter((q) => norm(q.list) !== norm(a.list)

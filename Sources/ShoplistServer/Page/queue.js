@@ -7,7 +7,7 @@
 // server gave it.
 
 import {
-  enc, happenedTo, isCheck, MAX_NOTICES, norm, notApplied, quoted, sameSeen, seenOf,
+  enc, happenedTo, isCheck, MAX_NOTICES, norm, notApplied, quoted, replacedText, sameSeen, seenOf,
 } from './words.js';
 import {
   drop, refreshIfStale, switchTo, wait, withMessage,
@@ -190,8 +190,9 @@ function sendFailed(s, fx, a, q) {
     return wait({ ...s, queue, online: false }, fx);
   }
   if (a.status === 401) return { ...s, authorised: false };
-  if (a.status >= 500) { // 503: the database stayed busy; the intent waits its turn again
-    const text = 'The server is busy. Your change will be sent again.';
+  if (a.status >= 500) { // 503: the database stayed busy, or was replaced; the intent waits
+    const text = a.reason === 'databaseReplaced' ? replacedText(true)
+      : 'The server is busy. Your change will be sent again.';
     return wait(withMessage(s, fx, id, text), fx);
   }
   s = refreshIfStale(drop(s, q.id), fx, q.list);

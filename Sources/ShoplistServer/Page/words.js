@@ -100,8 +100,15 @@ const whoDid = (entry) => (entry.by ? `by ${entry.by}`
 /** A history label without the page's prefix: "web (Ana): check Milk" -> "check Milk". */
 const bareCommand = (command) => String(command).replace(/^web(?: \([^)]*\))?: /, '');
 
+/** What a phone says when the server's database file was replaced or deleted under it: not
+ *  "busy" (waiting does not help), but what the person running the server has to do. */
+const REPLACED = 'The list’s database was replaced on the server. '
+  + 'Ask whoever runs shoplist to restart it';
+const replacedText = (queued) => (queued
+  ? `${REPLACED}; your change is kept here and sent then.` : `${REPLACED}.`);
+
 export {
-  KEYS, MAX_NOTICES, MESSAGE_MS, CONFIRM_MS, MAX_RETRY_MS, REQUEST_TIMEOUT_MS, CLOCK_MS,
+  replacedText, KEYS, MAX_NOTICES, MESSAGE_MS, CONFIRM_MS, MAX_RETRY_MS, REQUEST_TIMEOUT_MS, CLOCK_MS,
   HIGHLIGHT_MS, SUGGEST_DELAY_MS, MAX_SUGGESTIONS, load, save, tidy, fold, norm, enc, HIDDEN,
   visible, attr, esc, isTemp, isCheck, quoted, notApplied, happenedTo, seenOf, sameSeen, number,
   listFromHash, clock, day, dayBefore, sinceText, parseNumber, whoDid, bareCommand,

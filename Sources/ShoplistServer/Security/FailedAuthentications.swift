@@ -1,20 +1,29 @@
+import Foundation
 import Synchronization
 
-/// Counts the requests from each address that present a wrong token or cookie, and holds off
-/// an address that keeps guessing: after ``limit`` failures within ``window``, its requests
-/// without a valid credential are refused (429) for ``window`` from the last failure. A valid
-/// credential is never refused by this, so a household member is not locked out by a guesser
-/// on the same network.
+/// Counts the requests from each client that present a wrong token, cookie or invite code, and
+/// holds off a client that keeps guessing: after ``limit`` failures within ``window``, its
+/// requests are refused (429) for ``window`` from the last failure, and the tokens and codes
+/// they carry are not even compared — a held-off guesser learns nothing, however fast it
+/// asks, and costs the server nothing. What a device that signed in keeps in its cookie (a
+/// member's secret, or the household's session, 256 bits nobody guesses) is still let in, so
+/// a household's phones behind the same address as a guesser keep working.
 ///
-/// Memory stays bounded whatever the traffic: at most ``capacity`` addresses are remembered,
+/// A client is an IPv4 address, or an IPv6 /64 network (``ClientPrefix``): an IPv6 host owns
+/// a whole /64 and could otherwise guess from a new address each time. Behind a trusted reverse
+/// proxy (`--trust-proxy`), the client is the address the proxy names in `X-Forwarded-For`.
+///
+/// Memory stays bounded whatever the traffic: at most ``capacity`` clients are remembered,
 /// and the one whose last failure is oldest makes way for a new one.
 final class FailedAuthentications: Sendable {
-  /// How many failures within the window block an address.
+  /// How many failures within the window hold a client off.
   let limit: Int
-  /// How long failures count, and how long a block lasts.
+  /// How long failures count, and how long a hold lasts.
   let window: Duration
-  /// How many addresses are remembered at most.
+  /// How many clients are remembered at most.
   let capacity: Int
+  /// The reverse proxies whose `X-Forwarded-For` names the client.
+  let trustedProxies: Set<ClientPrefix>
   private let now: @Sendable () -> ContinuousClock.Instant
 
   private struct Record {
@@ -28,37 +37,53 @@ final class FailedAuthentications: Sendable {
 
   init(
     limit: Int = 20, window: Duration = .seconds(60), capacity: Int = 4_096,
+    trustedProxies: Set<ClientPrefix> = [],
     now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
   ) {
     self.limit = limit
     self.window = window
     self.capacity = capacity
+    self.trustedProxies = trustedProxies
     self.now = now
   }
 
-  /// Whether requests from `address` without a valid credential are refused for now.
-  func isBlocked(_ address: String) -> Bool {
+  /// The client a request comes from, as failures are counted: the peer's address (or /64),
+  /// or, when the peer is a trusted proxy, the nearest address in `forwardedFor` (the
+  /// request's `X-Forwarded-For`) that is not one of the trusted proxies.
+  func client(peer: String, forwardedFor: String?) -> String {
+    guard let prefix = ClientPrefix(peer) else { return peer }
+    guard trustedProxies.contains(prefix), let forwardedFor else { return prefix.description }
+    for hop in forwardedFor.split(separator: ",").reversed() {
+      let text = hop.trimmingCharacters(in: .whitespaces)
+      guard let hopPrefix = ClientPrefix(text) else { break }
+      if !trustedProxies.contains(hopPrefix) { return hopPrefix.description }
+    }
+    return prefix.description
+  }
+
+  /// Whether requests from `client` are refused for now.
+  func isBlocked(_ client: String) -> Bool {
     let now = now()
     return records.withLock { records in
-      guard let until = records[address]?.blockedUntil else { return false }
+      guard let until = records[client]?.blockedUntil else { return false }
       return now < until
     }
   }
 
-  /// Notes a request from `address` that presented a wrong credential.
-  func recordFailure(from address: String) {
+  /// Notes a request from `client` that presented a wrong credential.
+  func recordFailure(from client: String) {
     let now = now()
     records.withLock { records in
-      if records[address] == nil, records.count >= capacity {
+      if records[client] == nil, records.count >= capacity {
         Self.forgetOldest(in: &records)
       }
-      var record = records[address] ?? Record(last: now)
+      var record = records[client] ?? Record(last: now)
       record.failures.removeAll { now - $0 >= window }
       record.failures.append(now)
       if record.failures.count > limit { record.failures.removeFirst() }
       if record.failures.count >= limit { record.blockedUntil = now + window }
       record.last = now
-      records[address] = record
+      records[client] = record
     }
   }
 

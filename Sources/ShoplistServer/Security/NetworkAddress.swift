@@ -14,6 +14,11 @@ public enum NetworkAddress {
     host == "0.0.0.0" || host == "::" || host == "[::]"
   }
 
+  /// Whether `text` is an IPv4 or IPv6 address in numeric form.
+  public static func isIPAddress(_ text: String) -> Bool {
+    ClientPrefix(text) != nil
+  }
+
   /// The first IPv4 address of an interface that is up and not loopback.
   public static func firstNonLoopbackIPv4() -> String? {
     interfaceAddresses().first { !$0.isLoopback && !$0.isIPv6 }?.text

@@ -127,6 +127,15 @@ extension ShoppingService {
     return member
   }
 
+  /// What a device signed in with the household's token keeps in its session cookie: a value
+  /// made from the token (64 hexadecimal digits of SHA-256 after an `h`), never the token
+  /// itself. It stays the same across restarts with the same token, and nobody learns the
+  /// token from it or guesses it: a server that refuses to check guessed tokens from an
+  /// address still lets a device signed in there in.
+  public static func householdSession(forToken token: String) -> String {
+    "h" + SHA256.hex(of: Array("shoplist household session\u{0}\(token)".utf8))
+  }
+
   /// Whether `text` has the shape of a member's secret: anything else is no member's, and
   /// needs no look at the database.
   public static func mayBeMemberSecret(_ text: String) -> Bool {

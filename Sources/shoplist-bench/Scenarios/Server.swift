@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -27,13 +28,7 @@ final class Server {
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line.append(chunk)
-    }
-    let text = String(decoding: line, as: UTF8.self)
+    let text = output.fileHandleForReading.firstLine()
     guard let port = text.firstMatch(of: /(?:port |:)(\d+)/).map({ String($0.1) }) else {
       process.terminate()
       throw BenchError("\(executable) printed no port: \(text)")

@@ -22,7 +22,7 @@ import Testing
     // Held by a process of their own: this one then has few files open when it starts curl
     // (Foundation's Process copies the parent's open files as it starts a child, which with
     // thousands open, while other tests start processes too, has crashed the test run).
-    let idle = try IdleConnections(port: server.port, count: 2_000)
+    let idle = try HeldConnections(port: server.port, count: 2_000)
     #expect(idle.opened == 2_000)
 
     for attempt in 0..<5 {
@@ -119,15 +119,7 @@ import Testing
   func anEventStreamOutlivesTheTimeouts() throws {
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist)
-    guard let stream = RawConnection(port: server.port) else {
-      throw Shoplist.Failure("cannot connect")
-    }
-    #expect(
-      stream.send(
-        "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
-          + "Authorization: Bearer \(server.token)\r\n\r\n"))
-    let opened = stream.receive(for: 3) { $0.contains(": connected") }
-    #expect(opened.text.contains(": connected"))
+    let stream = try server.openEventStream()
     // Past the header deadline, a change still arrives on it.
     let quiet = stream.receive(for: 12)
     #expect(!quiet.closed)

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -43,16 +44,7 @@ final class ServingShoplist {
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    var line = Data()
-    let deadline = Date().addingTimeInterval(20)
-    while !line.contains(UInt8(ascii: "\n")), Date() < deadline {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line.append(chunk)
-    }
-    firstLine =
-      String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init)
-      ?? ""
+    firstLine = output.fileHandleForReading.firstLine(within: 20)
     guard let match = firstLine.firstMatch(of: /^serving (https?:\/\/[^\/]+)\/\?token=(\S+)$/)
     else {
       process.terminate()
@@ -69,6 +61,31 @@ final class ServingShoplist {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
     }
+  }
+
+  /// A connection reading the event stream, once it said it is connected.
+  func openEventStream() throws -> RawConnection {
+    guard let stream = RawConnection(port: port) else { throw Shoplist.Failure("cannot connect") }
+    #expect(
+      stream.send(
+        "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+          + "Authorization: Bearer \(token)\r\n\r\n"))
+    let opened = stream.receive(for: 3) { $0.contains(": connected") }
+    #expect(opened.text.contains(": connected"))
+    return stream
+  }
+
+  /// How many files the server has open: its connections and its own few.
+  var openFiles: Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd"))?
+      .count ?? 0
+  }
+
+  /// The server's resident memory, in megabytes.
+  var residentMegabytes: Double {
+    let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+    let kilobytes = status.firstMatch(of: /VmRSS:\s+(\d+) kB/).flatMap { Double($0.1) } ?? 0
+    return kilobytes / 1_024
   }
 
   /// Sends `signal`, waits for the process to end, and returns its exit status and stderr.

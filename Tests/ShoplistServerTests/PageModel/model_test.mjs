@@ -291,3 +291,20 @@ test('an event held while a write was out is read after it when it was someone e
     { type: 'sendFailed', intentId: s.inFlight, status: 0 });
   assert.ok(fx.some((e) => e.type === 'fetchList'), 'a write that did not go through');
 });
+
+test('a database replaced on the server is said as such, not as busy, and the change waits', () => {
+  let [s] = send(opened(), { type: 'checkChanged', itemId: 'M', checked: true });
+  [s] = send(s, { type: 'sendFailed', intentId: s.inFlight, status: 503,
+    error: 'the list\'s database file was replaced or deleted on the server: …',
+    reason: 'databaseReplaced' });
+  assert.match(s.message.text, /database was replaced on the server/);
+  assert.match(s.message.text, /your change is kept here/);
+  assert.equal(s.queue.length, 1, 'the check waits to be sent');
+  [s] = send(s, { type: 'readFailed', list: 'shopping', status: 503, error: '…',
+    reason: 'databaseReplaced' });
+  assert.match(s.message.text, /Ask whoever runs shoplist to restart it\.$/);
+  // A busy database is still said as busy.
+  [s] = send(opened(), { type: 'checkChanged', itemId: 'M', checked: true });
+  [s] = send(s, { type: 'sendFailed', intentId: s.inFlight, status: 503, error: 'busy' });
+  assert.equal(s.message.text, 'The server is busy. Your change will be sent again.');
+});

@@ -1,0 +1,113 @@
+import Foundation
+import ShoplistTestSupport
+import ShoplistTestTraits
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Clients that ask and never read the answer cannot hold the server: their connections are
+/// closed once nothing they were sent has been taken for 30 s, the memory they held is given
+/// back, and one client cannot hold more than 64 connections at once. The real binary, over
+/// plain HTTP and over TLS.
+@Suite(.serialized, .sqlitePass) struct SlowReaderTests {
+  @Test(.runningTimeLimit(.seconds(240)), arguments: [false, true])
+  func twoThousandReadersThatNeverReadAreClosedWhileOthersAreAnswered(tls: Bool) throws {
+    RawConnection.allowOpenFiles(8_192)
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "Milk")
+    let certificates = tls ? try TestCertificates(in: shoplist) : nil
+    let server = try ServingShoplist(shoplist, certificates?.options ?? [], fileLimit: 8_192)
+    let curlOptions = certificates.map { ["--cacert", $0.authority] } ?? []
+    let ask = { try server.endpoint.request("GET", "/api/lists/shopping", curlOptions: curlOptions) }
+    // Given a server that has answered a few requests,
+    for _ in 0..<5 { #expect(try ask().status == 200) }
+    let filesBefore = server.openFiles
+    let memoryBefore = server.residentMegabytes
+
+    // when 2,000 clients ask for the API's description and the page, pipelined, and never read,
+    let readers = try HeldConnections(port: server.port, count: 2_000, asking: true, tls: tls)
+    defer { readers.close() }
+    #expect(readers.opened == 2_000)
+    let started = Date()
+    var held = 0
+    while held < 1_900, Date().timeIntervalSince(started) < 10 {
+      held = server.openFiles - filesBefore
+      usleep(100_000)
+    }
+    #expect(held >= 1_900, "the server took \(held) of the connections")
+    let memoryHeld = server.residentMegabytes
+
+    // then a household member's new connections are answered within a second throughout,
+    var slowest = 0.0
+    var closedAfter: Double?
+    while closedAfter == nil, Date().timeIntervalSince(started) < 60 {
+      let asked = Date()
+      let answer = try ask()
+      slowest = max(slowest, Date().timeIntervalSince(asked))
+      #expect(answer.status == 200, "\(answer.body)")
+      if server.openFiles - filesBefore < 20 {
+        closedAfter = Date().timeIntervalSince(started)
+      }
+      usleep(250_000)
+    }
+    #expect(slowest < 1, "a request took \(slowest) s")
+
+    // the slow readers are closed after 30 s without progress (well before a minute),
+    let closed = try #require(closedAfter, "\(server.openFiles - filesBefore) still open")
+    #expect(closed >= 29 && closed < 45, "closed after \(closed) s")
+    // and the memory they held is given back.
+    usleep(1_000_000)
+    let memoryAfter = server.residentMegabytes
+    #expect(
+      memoryAfter < memoryBefore + 50,
+      "\(memoryBefore) MB before, \(memoryHeld) MB held, \(memoryAfter) MB after")
+    #expect(try ask().status == 200)
+    #expect(server.stop().status == 0)
+  }
+
+  @Test(.runningTimeLimit(.seconds(60)))
+  func oneClientHoldsAtMostSixtyFourConnections() throws {
+    let shoplist = try Shoplist()
+    let server = try ServingShoplist(shoplist)
+    // Given one client holding 100 connections that send nothing,
+    let crowd = (0..<100).compactMap { _ in RawConnection(port: server.port, source: "127.0.0.9") }
+    #expect(crowd.count == 100)
+    usleep(300_000)
+    // the server keeps 64 of them and closes the rest at once;
+    let closed = crowd.filter { $0.receive(for: 0.05).closed }.count
+    #expect(closed == 36)
+    // another client is answered meanwhile, and a new connection of the first is refused.
+    guard let other = RawConnection(port: server.port, source: "127.0.0.10"),
+      let more = RawConnection(port: server.port, source: "127.0.0.9")
+    else { throw Shoplist.Failure("cannot connect") }
+    let bearer = ["Authorization: Bearer \(server.token)"]
+    #expect(other.request("GET", "/api/lists", port: server.port, headers: bearer) == 200)
+    #expect(more.receive(for: 2).closed)
+    #expect(server.stop().status == 0)
+  }
+
+  @Test(.runningTimeLimit(.seconds(60)))
+  func aTrustedProxyIsNotHeldToTheLimitOfOneClient() throws {
+    let shoplist = try Shoplist()
+    let server = try ServingShoplist(shoplist, ["--trust-proxy", "127.0.0.9"])
+    // A reverse proxy carries every client's connections: 100 of them are all kept.
+    let carried = (0..<100).compactMap { _ in
+      RawConnection(port: server.port, source: "127.0.0.9")
+    }
+    #expect(carried.count == 100)
+    usleep(300_000)
+    #expect(carried.filter { $0.receive(for: 0.05).closed }.isEmpty)
+    let bearer = ["Authorization: Bearer \(server.token)"]
+    #expect(carried[99].request("GET", "/api/lists", port: server.port, headers: bearer) == 200)
+    #expect(server.stop().status == 0)
+  }
+
+  @Test func aTrustedProxyMustBeAnAddress() throws {
+    let shoplist = try Shoplist()
+    let result = try shoplist.run("serve", "--trust-proxy", "proxy.example")
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--trust-proxy must be an IP address"), "\(result.stderr)")
+  }
+}
