@@ -234,6 +234,10 @@ function render(s) {
     $('undo-button').hidden = !s.message.undo;
     $('redo-button').hidden = !s.message.redo;
   }
+  // The message floats over the bottom of the screen: the page ends that much lower, so
+  // that its last rows (the basket's) can always be scrolled out from under it.
+  const space = s.message ? `${Math.ceil(toast.getBoundingClientRect().height) + 24}px` : '0px';
+  document.documentElement.style.setProperty('--message-space', space);
 }
 
 export {

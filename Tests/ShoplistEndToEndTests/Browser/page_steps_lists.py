@@ -65,3 +65,40 @@ def steps(p, driver, store, item, server):
         p.shot("11-dark-390x844")
         p.viewport(390, 844)
     step("fits 360 px with 44 px targets; dark scheme", narrow_phone_and_dark)
+
+    def message_never_covers_a_row():
+        p.viewport(390, 844)
+        for number in range(1, 16):
+            store.add("shopping", f"Longer list item {number}")
+        driver.get(f"{server.url}/#shopping")
+        wait_for(lambda: "Longer list item 15" in p.names(), "a list longer than the screen")
+        for name in ["Longer list item 13", "Longer list item 14", "Longer list item 15"]:
+            p.tap_checkbox(name)
+        wait_for(lambda: p.visible("undo-button"), "the message with Undo")
+        basket = p.by("basket")
+        if basket.get_attribute("open") is None:
+            p.centred(p.by("basket-summary")).click()
+        under_the_message = """
+            const m = document.querySelector('[data-testid="message"]').getBoundingClientRect();
+            return [...document.querySelectorAll('main button, main input, main summary')]
+              .filter(e => e.offsetParent)
+              .map(e => [(e.closest('[data-testid="item-row"]') || {dataset: {}}).dataset.itemName
+                         || e.dataset.testid || e.textContent.trim(), e.getBoundingClientRect()])
+              .filter(([, r]) => r.bottom > m.top && r.top < m.bottom
+                                 && r.right > m.left && r.left < m.right)
+              .map(([name]) => name);
+        """
+        # Each of the basket's rows, brought into view as low as it goes, and the page's end:
+        # no control under the message.
+        for name in p.basket_names():
+            driver.execute_script(
+                "arguments[0].scrollIntoView({block: 'end'})", p.row(name))
+            covered = driver.execute_script(under_the_message)
+            assert not covered, f"with {name} in view the message covers {covered}"
+        driver.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        wait_for(lambda: p.visible("message"), "the message still shown")
+        covered = driver.execute_script(under_the_message)
+        assert not covered, f"at the page's end the message covers {covered}"
+        p.shot("12-message-clear-of-the-basket-390x844")
+        p.dismiss_message()
+    step("the message never covers a row's controls at 390x844", message_never_covers_a_row)
