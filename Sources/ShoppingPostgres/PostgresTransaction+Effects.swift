@@ -180,7 +180,7 @@ extension PostgresTransaction {
     binds.append(product.category)
     binds.append(product.note)
     binds.append(product.addedAt.wholeSeconds)
-    binds.append(product.updatedAt.wholeSeconds)
+    binds.append(PreciseTime(product.updatedAt))
   }
 
   /// Appends `products` to `listID` in order, past its last item: up to a thousand rows a

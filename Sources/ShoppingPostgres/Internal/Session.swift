@@ -277,6 +277,11 @@ struct Row {
 
   func date(_ index: Int) throws(DatabaseError) -> Date { try decode(index, as: Date.self) }
 
+  /// An item's `updatedAt`, to the microsecond as it was written.
+  func preciseDate(_ index: Int) throws(DatabaseError) -> Date {
+    try decode(index, as: PreciseTime.self).date
+  }
+
   func optionalDate(_ index: Int) throws(DatabaseError) -> Date? {
     try decode(index, as: Date?.self)
   }
