@@ -166,7 +166,8 @@ public struct ShoplistServer: Sendable {
     return Application(
       router: router(feed: feed),
       server: HTTPServerBuilder { responder -> any ServerChildChannel in
-        let http = HTTP1Channel(responder: responder, configuration: http1)
+        let http = AbsoluteFormTarget.Channel(
+          base: HTTP1Channel(responder: responder, configuration: http1))
         guard let tls else {
           return GuardedHTTP1Channel(
             base: http, connections: connections, headerTimeout: headerTimeout)
