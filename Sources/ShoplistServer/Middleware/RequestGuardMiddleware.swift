@@ -43,9 +43,12 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
       guard let methods = routes.methods(for: request.uri.path), !methods.isEmpty,
         !methods.contains(request.method)
       else { throw error }
+      // HEAD is answered wherever GET is (the router's own HEAD of each GET route).
+      let allowed = (methods.contains(.get) ? methods + [.head] : methods)
+        .map(\.rawValue).sorted()
       throw APIError(
         .methodNotAllowed, "\(request.method) is not served here",
-        headers: [.allow: methods.map(\.rawValue).joined(separator: ", ")])
+        headers: [.allow: allowed.joined(separator: ", ")])
     }
   }
 
