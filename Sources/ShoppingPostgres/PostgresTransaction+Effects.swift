@@ -41,8 +41,7 @@ extension PostgresTransaction {
     } catch {
       recorder?.endBatch(kept: false)
       _ = try? session.execute("ROLLBACK TO SAVEPOINT batch")
-      if let error = error as? DatabaseError { throw error }
-      throw DatabaseError(reason: .other, path: location, message: "\(error)")
+      throw PostgresFailure.unexpected(error, location: location)
     }
   }
 
