@@ -135,9 +135,13 @@ public struct ShoplistServer: Sendable {
 
   /// The routes, for a server or for tests that send requests without a socket.
   func router(feed: ChangeFeed, file: DatabaseFile? = nil) -> Router<ServerRequestContext> {
-    let router = Router(context: ServerRequestContext.self)
-    // A middleware wraps only the routes added after it: errors first, so that it also turns
-    // the other middleware's refusals and the router's "not found" into JSON.
+    // HEAD is answered wherever GET is (RFC 9110 §9.3.2), by the GET route with its
+    // middleware, without the body.
+    let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
+    // A middleware wraps only the routes added after it: a HEAD answer's body left out first;
+    // then errors, so that it also turns the other middleware's refusals and the router's
+    // "not found" into JSON.
+    router.add(middleware: HeadWithoutBodyMiddleware())
     router.add(middleware: JSONErrorMiddleware())
     if let file { router.add(middleware: DatabaseFileMiddleware(file: file)) }
     // A browser that opened a refused link is shown a page that says what to do, not JSON.
@@ -188,7 +192,8 @@ public struct ShoplistServer: Sendable {
     return Application(
       router: router(feed: feed, file: file),
       server: HTTPServerBuilder { responder -> any ServerChildChannel in
-        let http = HTTP1Channel(responder: responder, configuration: http1)
+        let http = AbsoluteFormTarget.Channel(
+          base: HTTP1Channel(responder: responder, configuration: http1))
         guard let tls else {
           return GuardedHTTP1Channel(base: http, connections: connections, deadlines: deadlines)
         }

@@ -18,7 +18,8 @@ public struct Product: Identifiable, Equatable, Sendable {
   public var note: String?
   /// When the item was first added.
   public var addedAt: Date
-  /// When the item last changed.
+  /// When the item last changed, to the microsecond: two changes within a second differ
+  /// (``Timestamp/preciseString(from:)``).
   public var updatedAt: Date
 
   /// Creates a product.
@@ -52,11 +53,11 @@ public struct Product: Identifiable, Equatable, Sendable {
       && note == other.note
   }
 
-  /// Records a change made at `now`: `updatedAt` becomes `now`, or one second after its
-  /// current value when `now` is not a whole second later (a second change within the same
-  /// second, or a clock behind the one that wrote the item). Timestamps are kept to the
-  /// second, and whoever compares an item's `updatedAt` with the one they last saw (a page
-  /// replaying its offline changes) must see every change as a new value.
+  /// Records a change made at `now`: `updatedAt` becomes `now`, or a microsecond after its
+  /// current value when `now` is not later (see ``Timestamp/after(_:now:)``). Whoever
+  /// compares an item's `updatedAt` with the one they last saw (a page replaying its offline
+  /// changes) must see every change as a new value, and the value must not run ahead of the
+  /// clock however often the item changes.
   mutating func markChanged(at now: Date) {
     updatedAt = Timestamp.after(updatedAt, now: now)
   }

@@ -158,10 +158,8 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
           """
         ).map { row throws(DatabaseError) in try row.text(0) }
       }
-    } catch let error as DatabaseError {
-      throw error
     } catch {
-      throw DatabaseError(reason: .other, path: location, message: "\(error)")
+      throw PostgresFailure.unexpected(error, location: location)
     }
   }
 }

@@ -41,8 +41,7 @@ extension PostgresTransaction {
     } catch {
       recorder?.endBatch(kept: false)
       _ = try? session.execute("ROLLBACK TO SAVEPOINT batch")
-      if let error = error as? DatabaseError { throw error }
-      throw DatabaseError(reason: .other, path: location, message: "\(error)")
+      throw PostgresFailure.unexpected(error, location: location)
     }
   }
 
@@ -180,7 +179,7 @@ extension PostgresTransaction {
     binds.append(product.category)
     binds.append(product.note)
     binds.append(product.addedAt.wholeSeconds)
-    binds.append(product.updatedAt.wholeSeconds)
+    binds.append(PreciseTime(product.updatedAt))
   }
 
   /// Appends `products` to `listID` in order, past its last item: up to a thousand rows a

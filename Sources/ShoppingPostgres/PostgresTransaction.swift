@@ -108,7 +108,7 @@ public final class PostgresTransaction: StorageTransaction, @unchecked Sendable 
       isChecked: try row.bool(offset + 2), quantity: quantity,
       unit: try row.optionalText(offset + 4), category: try row.optionalText(offset + 5),
       note: try row.optionalText(offset + 6), addedAt: try row.date(offset + 7),
-      updatedAt: try row.date(offset + 8))
+      updatedAt: try row.preciseDate(offset + 8))
   }
 
   /// The products of a list in order, optionally only those `filter` (SQL on `product`) picks.

@@ -1,6 +1,7 @@
 import Foundation
 import NIOSSL
 import PostgresNIO
+import ShoppingCore
 
 /// A PostgreSQL database named by URL:
 /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require|verify-full]`
@@ -129,4 +130,13 @@ public struct PostgresURLError: Error, Sendable, Equatable, CustomStringConverti
   public var problem: String
 
   public var description: String { "invalid database URL \"\(url)\": \(problem)" }
+}
+
+extension PostgresURLError: ShoplistError {
+  /// 64: the URL is how the user called shoplist (`--db`, `$SHOPLIST_DB`, `db copy TARGET`),
+  /// not a database that failed, and it is refused before anything is connected to.
+  public var exitStatus: Int32 { 64 }
+
+  /// Never a request's doing: a server names its database when it starts.
+  public var httpStatus: Int { 500 }
 }

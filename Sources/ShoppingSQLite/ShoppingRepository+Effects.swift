@@ -128,7 +128,7 @@ extension ShoppingRepository {
           .text(product.name), .bool(product.isChecked),
           .text(product.quantity.description), .text(product.unit), .text(product.category),
           .text(product.note), recent.value(of: product.addedAt),
-          recent.value(of: product.updatedAt),
+          recent.value(of: product.updatedAt, precise: true),
           .id(product.id),
         ]
       )
@@ -175,7 +175,7 @@ extension ShoppingRepository {
     values.append(.text(product.category))
     values.append(.text(product.note))
     values.append(recent.value(of: product.addedAt))
-    values.append(recent.value(of: product.updatedAt))
+    values.append(recent.value(of: product.updatedAt, precise: true))
     if let position { values.append(.integer(position)) }
     return values
   }

@@ -20,9 +20,9 @@ import ShoppingCore
 public enum ItemPrecondition: Equatable, Sendable {
   /// No item of the name is on the list: an add made without having seen one.
   case absent
-  /// The item is still as it was at this `updatedAt` (compared to the second, the precision
-  /// timestamps are stored and shown at; every change moves `updatedAt` by at least a
-  /// second). An item that is gone fails it with
+  /// The item is still as it was at this `updatedAt` (compared to the microsecond, the
+  /// precision `updatedAt` is stored and shown at; every change moves it by at least a
+  /// microsecond). An item that is gone fails it with
   /// ``ShoppingCore/ShoppingError/noSuchItem(_:list:nearest:)``.
   case unchangedSince(Date)
 
@@ -31,7 +31,7 @@ public enum ItemPrecondition: Equatable, Sendable {
     switch self {
     case .absent: false
     case let .unchangedSince(date):
-      Timestamp.string(from: item.updatedAt) == Timestamp.string(from: date)
+      Timestamp.microseconds(of: item.updatedAt) == Timestamp.microseconds(of: date)
     }
   }
 }

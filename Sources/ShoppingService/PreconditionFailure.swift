@@ -32,8 +32,8 @@ extension PreconditionFailure: CustomStringConvertible {
       return "an item named \(name) is already in list \(list); left as it is"
     case let .unchangedSince(date):
       return
-        "item \(name) in list \(list) changed since \(Timestamp.string(from: date)) "
-        + "(now \(Timestamp.string(from: item.updatedAt))); left as it is"
+        "item \(name) in list \(list) changed since \(Timestamp.preciseString(from: date)) "
+        + "(now \(Timestamp.preciseString(from: item.updatedAt))); left as it is"
     }
   }
 }

@@ -49,6 +49,20 @@ extension ShoppingService {
     PostgresURL.isURL(location) || FileManager.default.fileExists(atPath: location)
   }
 
+  /// Refuses a `location` that is meant as a PostgreSQL URL but is not a usable one, before
+  /// anything is opened or connected to: a mistyped `?sslmode=` is the caller's mistake, to be
+  /// told as such, not a database that cannot be opened.
+  ///
+  /// ```swift
+  /// try ShoppingService.checkLocation("postgres://ana@db.home/shoplist?sslmode=bogus")
+  /// // throws: invalid database URL "postgres://ana@db.home:5432/shoplist?sslmode=bogus": …
+  /// ```
+  ///
+  /// - Throws: ``ShoppingPostgres/PostgresURLError`` saying what is wrong (exit status 64).
+  public static func checkLocation(_ location: String) throws(PostgresURLError) {
+    if PostgresURL.isURL(location) { _ = try PostgresURL(location) }
+  }
+
   /// The PostgreSQL database `location` names, or nil for a file's path.
   ///
   /// - Throws: ``ShoppingStorage/DatabaseError`` `.cannotOpen` for a URL that cannot be used,

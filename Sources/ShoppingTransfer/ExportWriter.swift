@@ -124,7 +124,7 @@ public struct ExportWriter {
       csvField(product.name), product.quantity.description, csvField(product.unit ?? ""),
       csvField(product.category ?? ""), csvField(product.note ?? ""),
       product.isChecked ? "true" : "false", csvField(list), product.id.canonicalText,
-      Timestamp.string(from: product.addedAt), Timestamp.string(from: product.updatedAt),
+      Timestamp.string(from: product.addedAt), Timestamp.preciseString(from: product.updatedAt),
     ].joined(separator: ",") + "\n"
   }
 

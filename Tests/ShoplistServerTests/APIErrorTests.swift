@@ -72,8 +72,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("/api/lists", "GET, POST"), ("/api/lists/shopping", "GET"),
-    ("/api/lists/shopping/items/MILK_ID", "DELETE, PATCH"), ("/api/events", "GET"),
+    ("/api/lists", "GET, HEAD, POST"), ("/api/lists/shopping", "GET, HEAD"),
+    ("/api/lists/shopping/items/MILK_ID", "DELETE, PATCH"), ("/api/events", "GET, HEAD"),
   ])
   func aMethodNotServedIs405WithTheMethodsThatAre(path: String, allowed: String) async throws {
     let harness = try Harness()

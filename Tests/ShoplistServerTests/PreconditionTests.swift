@@ -22,7 +22,7 @@ import Testing
   }
 
   func stamp(_ product: Product?) -> String {
-    product.map { Timestamp.string(from: $0.updatedAt) } ?? ""
+    product.map { Timestamp.preciseString(from: $0.updatedAt) } ?? ""
   }
 
   /// A 412 answer's item object.

@@ -11,8 +11,8 @@ import Testing
   @Test func toggleFlipsTheCheckAndSavesTheProduct() {
     let store = makeStore()
     let checked = milk.with { $0.isChecked = true }
-    // The second change in the same second moves `updatedAt` one second on.
-    let unchecked = milk.with { _ in }.movedOn(seconds: 1)
+    // The second change in the same second moves `updatedAt` one microsecond on.
+    let unchecked = milk.with { _ in }.movedOn(microseconds: 1)
 
     store.send(.toggled, effects: [.updateProduct(checked)]) { $0 = checked }
     store.send(.toggled, effects: [.updateProduct(unchecked)]) { $0 = unchecked }
@@ -31,7 +31,7 @@ import Testing
   @Test func checkAndUncheckSetTheState() {
     let store = makeStore(milk)
     let checked = milk.with { $0.isChecked = true }
-    let unchecked = milk.with { _ in }.movedOn(seconds: 1)
+    let unchecked = milk.with { _ in }.movedOn(microseconds: 1)
     store.send(.checked, effects: [.updateProduct(checked)]) { $0 = checked }
     store.send(.unchecked, effects: [.updateProduct(unchecked)]) { $0 = unchecked }
   }

@@ -5,10 +5,11 @@ import Testing
 
 @testable import ShoppingCore
 
-/// Every change moves an item's `updatedAt` to a new second, even two changes within one
+/// Every change moves an item's `updatedAt` to a new value, even two changes within one
 /// second or a clock behind the item's time: whoever compares `updatedAt` with the one they
-/// last saw (a page replaying offline changes) must see each change. Changes that change
-/// nothing leave it alone.
+/// last saw (a page replaying offline changes) must see each change. Within one second it
+/// moves a microsecond a change, so that no rate of changes takes it ahead of the clock.
+/// Changes that change nothing leave it alone.
 @Suite struct UpdatedAtTests {
   /// `product` as last changed at `time`.
   func changed(_ product: Product, at time: Date) -> Product {
@@ -34,15 +35,15 @@ import Testing
     store.send(.checked, effects: [.updateProduct(checked)]) { $0 = checked }
   }
 
-  @Test func changesWithinOneSecondEachMoveItOneSecondOn() {
+  @Test func changesWithinOneSecondEachMoveItOneMicrosecondOn() {
     // The clock stands still at `now`: check, uncheck, toggle.
     let store = productStore(milk)
     var expected = milk
-    for (action, checked, seconds) in [
-      (ProductAction.checked, true, 0.0), (.unchecked, false, 1), (.toggled, true, 2),
+    for (action, checked, microseconds) in [
+      (ProductAction.checked, true, Int64(0)), (.unchecked, false, 1), (.toggled, true, 2),
     ] {
       expected.isChecked = checked
-      expected.updatedAt = now.addingTimeInterval(seconds)
+      expected.updatedAt = now.movedOn(microseconds: microseconds)
       let state = expected
       store.send(action, effects: [.updateProduct(state)]) { $0 = state }
     }
@@ -52,7 +53,7 @@ import Testing
     let later = now.addingTimeInterval(3_600)
     let fromTheFuture = changed(milk, at: later)
     let store = productStore(fromTheFuture)
-    var checked = changed(fromTheFuture, at: later.addingTimeInterval(1))
+    var checked = changed(fromTheFuture, at: later.movedOn(microseconds: 1))
     checked.isChecked = true
     store.send(.checked, effects: [.updateProduct(checked)]) { $0 = checked }
   }
@@ -69,7 +70,7 @@ import Testing
 
     var expected = start
     expected.name = "Free-range eggs"
-    expected.updatedAt = now.addingTimeInterval(1)
+    expected.updatedAt = now.movedOn(microseconds: 1)
     let renamed = expected
     store.send(.rename(eggs.id, to: "Free-range eggs"), effects: [.updateProduct(renamed)]) {
       $0.setName("Free-range eggs", ofProductAt: 0)
@@ -77,14 +78,14 @@ import Testing
     }
 
     expected.isChecked = false
-    expected.updatedAt = now.addingTimeInterval(2)
+    expected.updatedAt = now.movedOn(microseconds: 2)
     let reset = expected
     store.send(.resetChecks, effects: [.updateProduct(reset)]) {
       $0.products[id: eggs.id] = reset
     }
 
     expected.quantity = 6
-    expected.updatedAt = now.addingTimeInterval(3)
+    expected.updatedAt = now.movedOn(microseconds: 3)
     let merged = expected
     store.send(
       .add(name: "Free-range eggs", try ProductChanges(quantity: "6")),
@@ -105,7 +106,7 @@ import Testing
     let options = ImportOptions(targetList: "shopping")
     var five = start
     five.quantity = 5
-    five.updatedAt = now.addingTimeInterval(1)
+    five.updatedAt = now.movedOn(microseconds: 1)
     var four = five
     four.quantity = 4
     store.send(.startImport(options)) { $0.importProgress = ImportProgress(options: options) }
@@ -122,21 +123,40 @@ import Testing
     store.send(.finishImport) { $0.importProgress?.summary = ImportSummary(unchanged: 1) }
   }
 
-  @Test func theNextTimeIsNowOrOneSecondAfterThePrevious() {
+  @Test func theNextTimeIsNowOrOneMicrosecondAfterThePrevious() {
     let ten = Date(timeIntervalSince1970: 10)
-    #expect(Timestamp.after(ten, now: ten) == Date(timeIntervalSince1970: 11))
+    #expect(Timestamp.after(ten, now: ten) == ten.movedOn(microseconds: 1))
     #expect(
-      Timestamp.after(ten, now: Date(timeIntervalSince1970: 10.9))
-        == Date(timeIntervalSince1970: 11))
-    #expect(
-      Timestamp.after(ten, now: Date(timeIntervalSince1970: 5)) == Date(timeIntervalSince1970: 11))
+      Timestamp.after(ten, now: Date(timeIntervalSince1970: 5)) == ten.movedOn(microseconds: 1))
     #expect(
       Timestamp.after(ten, now: Date(timeIntervalSince1970: 11)) == Date(timeIntervalSince1970: 11))
     #expect(
       Timestamp.after(ten, now: Date(timeIntervalSince1970: 15)) == Date(timeIntervalSince1970: 15))
-    // A time with a fraction counts by the second it is shown as.
+    // A time with a fraction counts by the microsecond it is shown as.
+    let shown = ten.movedOn(microseconds: 700_000)
     #expect(
-      Timestamp.after(Date(timeIntervalSince1970: 10.7), now: Date(timeIntervalSince1970: 10.9))
-        == Date(timeIntervalSince1970: 11))
+      Timestamp.after(shown, now: Date(timeIntervalSince1970: 10.7))
+        == shown.movedOn(microseconds: 1))
+  }
+
+  @Test func aMillionChangesWithinOneSecondStayWithinASecondOfIt() {
+    // The clock stands still: however many changes, the time moves less than a second.
+    var time = now
+    for _ in 0..<1_000_000 { time = Timestamp.after(time, now: now) }
+    #expect(time == now.movedOn(microseconds: 1_000_000))
+    #expect(time <= now.addingTimeInterval(1))
+  }
+
+  @Test func aTimeIsWrittenToTheMicrosecondOnlyWhenItHasAFraction() {
+    #expect(Timestamp.preciseString(from: now) == Timestamp.string(from: now))
+    let next = Date(timeIntervalSince1970: 1_795_000_000).movedOn(microseconds: 1)
+    #expect(Timestamp.preciseString(from: next) == "2026-11-18T11:06:40.000001Z")
+    #expect(Timestamp.string(from: next) == "2026-11-18T11:06:40Z")
+    #expect(Timestamp.date(from: "2026-11-18T11:06:40.000001Z") == next)
+    for malformed in [
+      "2026-11-18T11:06:40.1Z", "2026-11-18T11:06:40.000Z", "2026-11-18T11:06:40.Z",
+    ] {
+      #expect(Timestamp.date(from: malformed) == nil, "\(malformed)")
+    }
   }
 }

@@ -30,6 +30,10 @@ struct MigrationTests {
     6: withMembers + """
       INSERT INTO historyPart (entry, part, record) VALUES (1, 0, x'');
       """,
+    // updatedAt to the microsecond: the same tables.
+    7: withMembers + """
+      INSERT INTO historyPart (entry, part, record) VALUES (1, 0, x'');
+      """,
   ]
 
   static let withMembers =

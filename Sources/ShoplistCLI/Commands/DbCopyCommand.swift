@@ -33,6 +33,7 @@ struct DbCopyCommand: ShoplistCommand {
     guard !target.isEmpty else {
       throw CommandError.usage("db copy needs a TARGET, not an empty one")
     }
+    try ShoppingService.checkLocation(target)
     guard !Self.sameFile(source, target) else {
       throw CommandError.usage("TARGET is the database being copied")
     }

@@ -2,10 +2,17 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
+/// A `Host` line among the other fields: the HTTP/1 codec takes the first as the request's
+/// authority and leaves any other there.
+private let secondHost = HTTPField.Name("Host")!
+
 /// Refuses, before any route or credential check, the requests that are not for this server or
 /// that name a path in any form but the one it is served under:
+/// - no `Host`, an empty or malformed one, or two `Host` lines: 400, as RFC 9112 §3.2 requires
+///   (two could be read differently by a proxy in front and by this server);
 /// - a `Host` other than the ones served (``ServedHosts``): 421, so a page whose own name was
-///   made to resolve to this machine (DNS rebinding) reads and writes nothing;
+///   made to resolve to this machine (DNS rebinding) reads and writes nothing. A target in
+///   absolute form (`GET http://host/…`) names the host instead (``AbsoluteFormTarget``);
 /// - a path with empty segments (`//api/…`, a trailing `/`), `.` or `..` segments, or an encoded
 ///   `/` or `\`, however written: 404. The router would treat `//api/lists` as `/api/lists`;
 ///   refusing every other spelling keeps each resource at one address, behind one check.
@@ -20,8 +27,12 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     _ request: Request, context: Context,
     next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    guard let host = request.head.authority.flatMap({ Authority(parsing: $0) }), hosts.accepts(host)
+    guard let host = request.head.authority.flatMap({ Authority(parsing: $0) }),
+      !request.headers.contains(secondHost)
     else {
+      throw APIError.badRequest("a request must name one host in one Host header")
+    }
+    guard hosts.accepts(host) else {
       throw APIError(.misdirectedRequest, "this server does not serve that host name")
     }
     guard Self.isServedAsWritten(request.uri.path) else { throw APIError.notFound }
@@ -32,9 +43,12 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
       guard let methods = routes.methods(for: request.uri.path), !methods.isEmpty,
         !methods.contains(request.method)
       else { throw error }
+      // HEAD is answered wherever GET is (the router's own HEAD of each GET route).
+      let allowed = (methods.contains(.get) ? methods + [.head] : methods)
+        .map(\.rawValue).sorted()
       throw APIError(
         .methodNotAllowed, "\(request.method) is not served here",
-        headers: [.allow: methods.map(\.rawValue).joined(separator: ", ")])
+        headers: [.allow: allowed.joined(separator: ", ")])
     }
   }
 

@@ -42,8 +42,10 @@ final class Session: Sendable {
     do {
       configuration = try url.configuration(connectTimeout: timeout)
     } catch {
+      // NIOSSL could not make a context: this machine's TLS setup (its trusted certificates).
       throw DatabaseError(
-        reason: .cannotOpen, path: url.redacted, message: "TLS cannot be set up: \(error)")
+        reason: .cannotOpen, path: url.redacted,
+        message: "TLS cannot be set up on this machine (are its trusted certificates installed?)")
     }
     let eventLoop = eventLoops.any()
     let logged = logger
@@ -54,7 +56,7 @@ final class Session: Sendable {
       }
       return Session(connection: connection, location: url.redacted, logger: logger)
     } catch {
-      throw Self.connectionError(error, location: url.redacted, password: url.password)
+      throw PostgresFailure.connecting(error, location: url.redacted)
     }
   }
 
@@ -67,7 +69,7 @@ final class Session: Sendable {
       let result = try answer(PostgresQuery(unsafeSQL: sql, binds: binds))
       return result.map { Row(cells: Array($0), location: location) }
     } catch {
-      throw Self.queryError(error, location: location)
+      throw PostgresFailure.querying(error, location: location)
     }
   }
 
@@ -80,7 +82,7 @@ final class Session: Sendable {
       let result = try answer(PostgresQuery(unsafeSQL: sql, binds: binds))
       return result.metadata.rows ?? 0
     } catch {
-      throw Self.queryError(error, location: location)
+      throw PostgresFailure.querying(error, location: location)
     }
   }
 
@@ -142,104 +144,6 @@ final class Session: Sendable {
 
   /// Whether the connection is closed (the server went away).
   var isClosed: Bool { connection.isClosed }
-
-  // MARK: - Errors
-
-  /// The SQLSTATE classes and codes that say what the caller can do.
-  private static func queryError(_ error: any Error, location: String) -> DatabaseError {
-    if error is ConnectionClosed {
-      return DatabaseError(reason: .other, path: location, message: lostConnection)
-    }
-    guard let error = error as? PSQLError else {
-      return DatabaseError(reason: .other, path: location, message: "\(error)")
-    }
-    let state = error.serverInfo?[.sqlState] ?? ""
-    let message = error.serverInfo?[.message] ?? "\(error.code)"
-    switch state {
-    case "55P03", "40P01", "40001":
-      // Lock not available within the wait, deadlock, serialization failure.
-      return DatabaseError(reason: .busy, path: location, message: message)
-    case "23505", "23503", "23514", "23502":
-      return DatabaseError(reason: .constraintViolation, path: location, message: message)
-    case "28000", "28P01", "42501":
-      return DatabaseError(reason: .accessDenied, path: location, message: message)
-    case "53100":
-      return DatabaseError(reason: .diskFull, path: location, message: message)
-    case "25006":
-      return DatabaseError(reason: .readOnly, path: location, message: message)
-    default:
-      break
-    }
-    if state.hasPrefix("08") || state.hasPrefix("57P") || error.code == .serverClosedConnection
-      || error.code == .clientClosedConnection || error.code == .connectionError
-      || error.code == .uncleanShutdown
-    {
-      return DatabaseError(reason: .other, path: location, message: lostConnection)
-    }
-    let code = state.isEmpty ? "" : " (SQLSTATE \(state))"
-    return DatabaseError(reason: .other, path: location, message: message + code)
-  }
-
-  private static let lostConnection =
-    "the connection to the server was lost; nothing of this command was written"
-
-  /// What a failed connection attempt means, without the password.
-  private static func connectionError(
-    _ error: any Error, location: String, password: String?
-  ) -> DatabaseError {
-    var message: String
-    var reason = DatabaseError.Reason.unreachable
-    if let error = error as? PSQLError {
-      let state = error.serverInfo?[.sqlState] ?? ""
-      message = error.serverInfo?[.message] ?? Self.describe(error)
-      switch state {
-      case "28000", "28P01", "42501":
-        reason = .accessDenied
-      case "3D000":
-        reason = .cannotOpen
-      case "57P03", "53300":
-        reason = .unreachable
-      default:
-        if error.code == .authMechanismRequiresPassword || error.code == .saslError
-          || error.code == .unsupportedAuthMechanism
-        {
-          reason = .accessDenied
-        }
-      }
-    } else {
-      message = "\(error)"
-    }
-    if let password, !password.isEmpty {
-      message = message.replacingOccurrences(of: password, with: "***")
-    }
-    return DatabaseError(reason: reason, path: location, message: message)
-  }
-
-  /// Why a connection could not be made, in a few words rather than NIO's whole account.
-  private static func reachFailure(_ underlying: (any Error)?) -> String {
-    let text = underlying.map { "\($0)" } ?? ""
-    for (found, said) in [
-      ("Connection refused", "the server refused the connection"),
-      ("timed out", "the server did not answer in time"),
-      ("TimeoutError", "the server did not answer in time"),
-      ("NXDOMAIN", "unknown host"), ("UnknownHost", "unknown host"), ("No address", "unknown host"),
-      ("unknown host", "unknown host"), ("Network is unreachable", "the network is unreachable"),
-      ("No route to host", "no route to the host"),
-    ] where text.contains(found) {
-      return said
-    }
-    return text.isEmpty ? "the server cannot be reached" : text
-  }
-
-  private static func describe(_ error: PSQLError) -> String {
-    switch error.code {
-    case .sslUnsupported: "the server does not offer TLS, which the URL requires"
-    case .authMechanismRequiresPassword: "the server asks for a password and none was given"
-    case .connectionError:
-      Self.reachFailure(error.underlying)
-    default: error.underlying.map { "\($0)" } ?? "\(error.code)"
-    }
-  }
 }
 
 /// One row of a result, its columns read by position.
@@ -276,6 +180,11 @@ struct Row {
   func bool(_ index: Int) throws(DatabaseError) -> Bool { try decode(index, as: Bool.self) }
 
   func date(_ index: Int) throws(DatabaseError) -> Date { try decode(index, as: Date.self) }
+
+  /// An item's `updatedAt`, to the microsecond as it was written.
+  func preciseDate(_ index: Int) throws(DatabaseError) -> Date {
+    try decode(index, as: PreciseTime.self).date
+  }
 
   func optionalDate(_ index: Int) throws(DatabaseError) -> Date? {
     try decode(index, as: Date?.self)

@@ -9,8 +9,8 @@ import ShoppingCore
 struct RecentValues {
   /// The last list id bound, as text.
   private var listID: (id: ShoppingList.ID, value: SQLValue)?
-  /// The last time bound, as text.
-  private var time: (date: Date, value: SQLValue)?
+  /// The last time bound, as text, and whether to the microsecond.
+  private var time: (date: Date, precise: Bool, value: SQLValue)?
   /// The last timestamp read, as its text's three words, and its date.
   private var readTime: (words: (UInt64, UInt64, UInt32), date: Date)?
   /// Per list, the position the next item appended to it takes, once a first append in this
@@ -28,15 +28,18 @@ struct RecentValues {
     return value
   }
 
-  /// `date` as a parameter, formatted once for a run of items written at the same time.
-  mutating func value(of date: Date) -> SQLValue {
-    if let time, time.date == date { return time.value }
-    let value = SQLValue.date(date)
-    time = (date, value)
+  /// `date` as a parameter, formatted once for a run of items written at the same time; to
+  /// the microsecond when `precise` (an item's `updatedAt`).
+  mutating func value(of date: Date, precise: Bool = false) -> SQLValue {
+    if let time, time.date == date, time.precise == precise { return time.value }
+    let value = precise ? SQLValue.preciseDate(date) : SQLValue.date(date)
+    time = (date, precise, value)
     return value
   }
 
-  /// The date of a stored timestamp's 20 bytes, parsed only when it differs from the last.
+  /// The date of a stored timestamp's 20 bytes, parsed only when it differs from the last (one
+  /// with a fraction of a second, an `updatedAt` written within a busy second, is parsed each
+  /// time).
   mutating func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
     guard bytes.count == 20 else { return Timestamp.date(fromUTF8: bytes) }
     let raw = UnsafeRawBufferPointer(bytes)

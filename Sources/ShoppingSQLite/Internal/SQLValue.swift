@@ -35,6 +35,11 @@ enum SQLValue {
     .text(Timestamp.string(from: date))
   }
 
+  /// An item's `updatedAt`, kept to the microsecond.
+  static func preciseDate(_ date: Date) -> SQLValue {
+    .text(Timestamp.preciseString(from: date))
+  }
+
   /// The bytes of text this value binds.
   var textSize: Int {
     switch self {

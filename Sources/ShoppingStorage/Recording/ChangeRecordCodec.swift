@@ -2,10 +2,12 @@ import Foundation
 import ShoppingCore
 
 /// The compact binary form history keeps a ``ShoppingCore/ChangeRecord`` in: ids as 16 bytes,
-/// times as seconds, text as a length and its UTF-8. A million-row import's record is a few
-/// tens of megabytes; an `add`'s, a hundred bytes.
+/// times as seconds (an item's `updatedAt` as microseconds), text as a length and its UTF-8.
+/// A million-row import's record is a few tens of megabytes; an `add`'s, a hundred bytes.
 package enum ChangeRecordCodec {
-  package static let version: UInt8 = 1
+  /// 2 since `updatedAt` is kept to the microsecond; records of version 1, whose `updatedAt`
+  /// is in seconds, are still read.
+  package static let version: UInt8 = 2
 
   package static func encode(_ change: ChangeRecord) -> [UInt8] {
     var writer = RecordWriter()
@@ -64,7 +66,8 @@ package enum ChangeRecordCodec {
 
   package static func decode(_ bytes: [UInt8]) -> ChangeRecord? {
     var reader = RecordReader(bytes: bytes)
-    guard reader.byte() == version else { return nil }
+    guard let written = reader.byte(), written == 1 || written == version else { return nil }
+    reader.updatesInMicroseconds = written >= 2
     var recorder = ChangeRecord()
     guard let stepCount = reader.count() else { return nil }
     recorder.steps.reserveCapacity(stepCount)

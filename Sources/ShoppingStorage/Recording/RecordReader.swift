@@ -6,6 +6,8 @@ import ShoppingCore
 struct RecordReader {
   let bytes: [UInt8]
   var index = 0
+  /// Whether an item's `updatedAt` is in microseconds (records of version 2), not seconds.
+  var updatesInMicroseconds = false
 
   var isAtEnd: Bool { index == bytes.count }
 
@@ -79,7 +81,7 @@ struct RecordReader {
     guard let id = id(), let name = text(), let checked = byte(), let quantityText = text(),
       let quantity = try? Quantity(quantityText), let unit = optionalText(),
       let category = optionalText(), let note = optionalText(), let addedAt = date(),
-      let updatedAt = date()
+      let updatedAt = updatesInMicroseconds ? integer().map(Timestamp.date(microseconds:)) : date()
     else { return nil }
     return Product(
       id: id, name: name, isChecked: checked == 1, quantity: quantity, unit: unit,

@@ -2,7 +2,8 @@ import Foundation
 import ShoppingCore
 
 /// Appends the parts of a history record to bytes, for ``ChangeRecordCodec``: counts as
-/// variable-length integers, ids as 16 bytes, times as seconds, text as a length and its UTF-8.
+/// variable-length integers, ids as 16 bytes, times as seconds (an item's `updatedAt` as
+/// microseconds), text as a length and its UTF-8.
 struct RecordWriter {
   var bytes: [UInt8] = []
 
@@ -57,7 +58,7 @@ struct RecordWriter {
     optionalText(product.category)
     optionalText(product.note)
     date(product.addedAt)
-    date(product.updatedAt)
+    integer(Timestamp.microseconds(of: product.updatedAt))
   }
 
   mutating func stored(_ stored: StoredProduct) {

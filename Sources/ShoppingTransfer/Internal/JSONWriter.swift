@@ -9,7 +9,7 @@ import ShoppingCore
 struct JSONWriter {
   private(set) var bytes: [UInt8] = []
   /// The last timestamp written, since most items of a list share their times.
-  private var lastDate: (date: Date, text: String)?
+  private var lastDate: (date: Date, precise: Bool, text: String)?
   private var itemsWritten = 0
 
   init(reservingCapacity capacity: Int = 256) {
@@ -117,7 +117,7 @@ struct JSONWriter {
   /// An item object, with its list's name last when `list` is given (an NDJSON line).
   mutating func item(_ product: Product, position: Int, list: String? = nil) {
     let addedAt = timestamp(product.addedAt)
-    let updatedAt = timestamp(product.updatedAt)
+    let updatedAt = timestamp(product.updatedAt, precise: true)
     let quantity = product.quantity.scale == 0 ? nil : product.quantity.description
     let room =
       Self.itemRoom + addedAt.utf8.count + updatedAt.utf8.count + (quantity?.utf8.count ?? 0)
@@ -191,11 +191,12 @@ struct JSONWriter {
     JSONEscaping.appendLiteral(value, to: &bytes)
   }
 
-  /// The text of `date`, formatted once for a run of items written at the same time.
-  private mutating func timestamp(_ date: Date) -> String {
-    if let lastDate, lastDate.date == date { return lastDate.text }
-    let text = Timestamp.string(from: date)
-    lastDate = (date, text)
+  /// The text of `date`, formatted once for a run of items written at the same time; to the
+  /// microsecond when `precise` (an item's `updatedAt`).
+  private mutating func timestamp(_ date: Date, precise: Bool = false) -> String {
+    if let lastDate, lastDate.date == date, lastDate.precise == precise { return lastDate.text }
+    let text = precise ? Timestamp.preciseString(from: date) : Timestamp.string(from: date)
+    lastDate = (date, precise, text)
     return text
   }
 }

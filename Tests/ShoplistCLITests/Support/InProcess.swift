@@ -50,9 +50,9 @@ final class InProcess: Sendable {
   static let start = Date(timeIntervalSince1970: 1_795_000_000)
   /// ``start`` as the JSON documents write it.
   static let startText = "2026-11-18T11:06:40Z"
-  /// A second after ``startText``: an item's time once it is changed again within the second
-  /// it was added in (every change moves `updatedAt` visibly).
-  static let changedAgainText = "2026-11-18T11:06:41Z"
+  /// A microsecond after ``startText``: an item's time once it is changed again within the
+  /// second it was added in (every change moves `updatedAt` visibly, and by no more).
+  static let changedAgainText = "2026-11-18T11:06:40.000001Z"
 
   let folder: URL
   let environment: [String: String]

@@ -24,7 +24,8 @@ import Testing
       let output = result.stdout + result.stderr
       return "$ \(arguments.joined(separator: " "))\nexit \(result.status)\n"
         + (maskingTimes
-          ? output.replacing(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/, with: "TIME") : output)
+          ? output.replacing(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?Z/, with: "TIME")
+          : output)
     }.joined()
   }
 

@@ -53,10 +53,10 @@ struct PostgresFailureTests {
     #expect(!result.stderr.contains("secret"))
   }
 
-  @Test func aURLThatNamesNoDatabaseIsRefusedInWords() throws {
+  @Test func aURLThatNamesNoDatabaseIsAUsageErrorInWords() throws {
     let shoplist = try Shoplist()
     let result = try shoplist.run("list", "--db", "postgres://ana:secret@127.0.0.1:5432/")
-    #expect(result.status == 74, "\(result)")
+    #expect(result.status == 64, "\(result)")
     #expect(result.stderr.contains("the URL names no database"), "\(result)")
     #expect(!result.stderr.contains("secret"))
   }

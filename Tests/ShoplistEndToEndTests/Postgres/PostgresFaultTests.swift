@@ -71,7 +71,7 @@ struct PostgresFaultTests {
   /// PostgreSQL stopped at once (a crash, to it) and started again, three times, while four
   /// command lines keep adding, three items a command: every command ends (none waits forever) and
   /// succeeds or fails with 69 (the server cannot be reached) or 74 (the connection was lost),
-  /// with one line on stderr; the list holds exactly the items of the commands that succeeded,
+  /// with one line on stderr in shoplist's words; the list holds exactly the items of the commands that succeeded,
   /// all three of each, and the history one entry for each; and once the server is back,
   /// commands succeed again.
   @Test func writersThroughACrashAndRestartSucceedOrFailWholly() throws {
@@ -134,6 +134,7 @@ struct PostgresFaultTests {
         #expect(
           lines.count == 1 && lines[0].hasPrefix("shoplist: "),
           "\(attempt.names): \(attempt.stderr)")
+        #expect(LibraryText.found(in: attempt.stderr).isEmpty, "\(attempt.stderr)")
       }
     }
     let succeeded = all.filter { $0.status == 0 }

@@ -53,10 +53,18 @@ extension Product {
     return copy
   }
 
-  /// This product with `updatedAt` `seconds` later: a change made again within the second.
-  func movedOn(seconds: Double) -> Product {
+  /// This product with `updatedAt` `microseconds` later: a change made again within the
+  /// second.
+  func movedOn(microseconds: Int64) -> Product {
     var copy = self
-    copy.updatedAt = updatedAt.addingTimeInterval(seconds)
+    copy.updatedAt = updatedAt.movedOn(microseconds: microseconds)
     return copy
+  }
+}
+
+extension Date {
+  /// This time `microseconds` later, as ``ShoppingCore/Timestamp`` counts them.
+  func movedOn(microseconds: Int64) -> Date {
+    Timestamp.date(microseconds: Timestamp.microseconds(of: self) + microseconds)
   }
 }
