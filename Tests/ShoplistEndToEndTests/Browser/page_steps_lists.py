@@ -80,7 +80,8 @@ def steps(p, driver, store, item, server):
             p.centred(p.by("basket-summary")).click()
         under_the_message = """
             const m = document.querySelector('[data-testid="message"]').getBoundingClientRect();
-            return [...document.querySelectorAll('main button, main input, main summary')]
+            const within = arguments[0] || document.querySelector('main');
+            return [...within.querySelectorAll('button, input, summary')]
               .filter(e => e.offsetParent)
               .map(e => [(e.closest('[data-testid="item-row"]') || {dataset: {}}).dataset.itemName
                          || e.dataset.testid || e.textContent.trim(), e.getBoundingClientRect()])
@@ -88,16 +89,16 @@ def steps(p, driver, store, item, server):
                                  && r.right > m.left && r.left < m.right)
               .map(([name]) => name);
         """
-        # Each of the basket's rows, brought into view as low as it goes, and the page's end:
-        # no control under the message.
+        # Each of the basket's rows, brought into view as low as it goes: none of its controls
+        # under the message; and at the page's end, no control at all.
         for name in p.basket_names():
-            driver.execute_script(
-                "arguments[0].scrollIntoView({block: 'end'})", p.row(name))
-            covered = driver.execute_script(under_the_message)
-            assert not covered, f"with {name} in view the message covers {covered}"
+            row = p.row(name)
+            driver.execute_script("arguments[0].scrollIntoView({block: 'end'})", row)
+            covered = driver.execute_script(under_the_message, row)
+            assert not covered, f"{name} brought into view stays under the message"
         driver.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
         wait_for(lambda: p.visible("message"), "the message still shown")
-        covered = driver.execute_script(under_the_message)
+        covered = driver.execute_script(under_the_message, None)
         assert not covered, f"at the page's end the message covers {covered}"
         p.shot("12-message-clear-of-the-basket-390x844")
         p.dismiss_message()
