@@ -103,6 +103,12 @@ extension FailedAuthentications {
     return blocked ? APIError.tooManyFailures : APIError.unauthorized
   }
 
+  /// Whether the client `request` comes from is held off now; asks the records only while
+  /// anyone may be.
+  func isHoldingOff(_ request: Request, context: ServerRequestContext) -> Bool {
+    mayHoldAnyone && isBlocked(client(of: request, context: context))
+  }
+
   /// The client `request` comes from, as failures are counted (``client(peer:forwardedFor:)``).
   func client(of request: Request, context: ServerRequestContext) -> String {
     client(

@@ -65,7 +65,6 @@ struct TokenAuthMiddleware: RouterMiddleware {
     guard path == "/api" || path.hasPrefix("/api/") else {
       return try await next(request, context)
     }
-    let client = failures.client(of: request, context: context)
     var context = context
     switch credential(of: request) {
     case .cookie(let given) where Self.constantTimeEquals(given, householdSession):
@@ -78,8 +77,8 @@ struct TokenAuthMiddleware: RouterMiddleware {
         context.requester = .member(id: member.id, name: member.name)
         return try await next(request, context)
       }
-      throw failures.refusal(countingFailureFrom: client)
-    case _ where failures.isBlocked(client):
+      throw failures.refusal(countingFailureFrom: failures.client(of: request, context: context))
+    case _ where failures.isHoldingOff(request, context: context):
       // Held off: the token it sends is not compared at all, right or wrong.
       throw APIError.tooManyFailures
     case .bearer(let given) where Self.constantTimeEquals(given, token):
@@ -91,7 +90,7 @@ struct TokenAuthMiddleware: RouterMiddleware {
       context.requester = .household
       return try await next(request, context)
     case .bearer, .cookie:
-      throw failures.refusal(countingFailureFrom: client)
+      throw failures.refusal(countingFailureFrom: failures.client(of: request, context: context))
     case .none:
       throw APIError.unauthorized
     }

@@ -34,6 +34,10 @@ final class FailedAuthentications: Sendable {
   }
 
   private let records = Mutex<[String: Record]>([:])
+  /// When the last hold of any client ends, in nanoseconds after ``start``: while it is past,
+  /// nobody is held off, and a request is let through without a look at the records.
+  private let holdsEnd = Atomic<Int64>(0)
+  private let start: ContinuousClock.Instant
 
   init(
     limit: Int = 20, window: Duration = .seconds(60), capacity: Int = 4_096,
@@ -45,6 +49,13 @@ final class FailedAuthentications: Sendable {
     self.capacity = capacity
     self.trustedProxies = trustedProxies
     self.now = now
+    self.start = now()
+  }
+
+  /// Whether any client may be held off now: false, at the cost of reading the clock, on
+  /// every request of a server nobody is guessing at.
+  var mayHoldAnyone: Bool {
+    Self.nanoseconds(now() - start) < holdsEnd.load(ordering: .relaxed)
   }
 
   /// The client a request comes from, as failures are counted: the peer's address (or /64),
@@ -81,10 +92,17 @@ final class FailedAuthentications: Sendable {
       record.failures.removeAll { now - $0 >= window }
       record.failures.append(now)
       if record.failures.count > limit { record.failures.removeFirst() }
-      if record.failures.count >= limit { record.blockedUntil = now + window }
+      if record.failures.count >= limit {
+        record.blockedUntil = now + window
+        _ = holdsEnd.max(Self.nanoseconds(now + window - start), ordering: .relaxed)
+      }
       record.last = now
       records[client] = record
     }
+  }
+
+  private static func nanoseconds(_ duration: Duration) -> Int64 {
+    duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
   }
 
   private static func forgetOldest(in records: inout [String: Record]) {

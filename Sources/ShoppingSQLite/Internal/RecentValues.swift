@@ -9,8 +9,10 @@ import ShoppingCore
 struct RecentValues {
   /// The last list id bound, as text.
   private var listID: (id: ShoppingList.ID, value: SQLValue)?
-  /// The last time bound, as text, and whether to the microsecond.
-  private var time: (date: Date, precise: Bool, value: SQLValue)?
+  /// The last time bound of each kind (to the second, to the microsecond), as text: an item's
+  /// `addedAt` and `updatedAt` alternate, and one slot for both would miss on every one.
+  private var time: (date: Date, value: SQLValue)?
+  private var preciseTime: (date: Date, value: SQLValue)?
   /// The last timestamp read, as its text's three words, and its date.
   private var readTime: (words: (UInt64, UInt64, UInt32), date: Date)?
   /// Per list, the position the next item appended to it takes, once a first append in this
@@ -31,9 +33,15 @@ struct RecentValues {
   /// `date` as a parameter, formatted once for a run of items written at the same time; to
   /// the microsecond when `precise` (an item's `updatedAt`).
   mutating func value(of date: Date, precise: Bool = false) -> SQLValue {
-    if let time, time.date == date, time.precise == precise { return time.value }
-    let value = precise ? SQLValue.preciseDate(date) : SQLValue.date(date)
-    time = (date, precise, value)
+    if precise {
+      if let preciseTime, preciseTime.date == date { return preciseTime.value }
+      let value = SQLValue.preciseDate(date)
+      preciseTime = (date, value)
+      return value
+    }
+    if let time, time.date == date { return time.value }
+    let value = SQLValue.date(date)
+    time = (date, value)
     return value
   }
 

@@ -8,8 +8,11 @@ import ShoppingCore
 /// the whole document of a 10,000-item list.
 struct JSONWriter {
   private(set) var bytes: [UInt8] = []
-  /// The last timestamp written, since most items of a list share their times.
-  private var lastDate: (date: Date, precise: Bool, text: String)?
+  /// The last timestamp written of each kind (to the second, to the microsecond), since most
+  /// items of a list share their times: an item's `addedAt` and `updatedAt` alternate, and one
+  /// slot for both would miss on every one.
+  private var lastDate: (date: Date, text: String)?
+  private var lastPreciseDate: (date: Date, text: String)?
   private var itemsWritten = 0
 
   init(reservingCapacity capacity: Int = 256) {
@@ -194,9 +197,15 @@ struct JSONWriter {
   /// The text of `date`, formatted once for a run of items written at the same time; to the
   /// microsecond when `precise` (an item's `updatedAt`).
   private mutating func timestamp(_ date: Date, precise: Bool = false) -> String {
-    if let lastDate, lastDate.date == date, lastDate.precise == precise { return lastDate.text }
-    let text = precise ? Timestamp.preciseString(from: date) : Timestamp.string(from: date)
-    lastDate = (date, precise, text)
+    if precise {
+      if let lastPreciseDate, lastPreciseDate.date == date { return lastPreciseDate.text }
+      let text = Timestamp.preciseString(from: date)
+      lastPreciseDate = (date, text)
+      return text
+    }
+    if let lastDate, lastDate.date == date { return lastDate.text }
+    let text = Timestamp.string(from: date)
+    lastDate = (date, text)
     return text
   }
 }

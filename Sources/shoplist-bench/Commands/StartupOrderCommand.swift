@@ -20,7 +20,7 @@ struct StartupOrderCommand: ParsableCommand {
     discussion: """
       Needs valgrind, and strip, nm and objdump (binutils); takes about ten minutes. Example,
       from the package folder:
-        swift build -c release --static-swift-stdlib
+        swift build -c release --static-swift-stdlib --product shoplist-bench
         .build/release/shoplist-bench startup-order --output Sources/shoplist/startup-order.txt
       """
   )
