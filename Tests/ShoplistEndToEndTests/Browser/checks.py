@@ -26,7 +26,9 @@ def step(name, fn):
             traceback.print_exc()
 
 
-def wait_for(fn, what, timeout=10.0):
+def wait_for(fn, what, timeout=20.0):
+    # 20 s: what the page does within a moment alone may wait many seconds for the two cores
+    # while the rest of the suite runs beside it (thousands of TLS connections, say).
     end = time.time() + timeout
     last = None
     while time.time() < end:
