@@ -103,10 +103,13 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // Checksums on every page of a shoplist database file (see its header).
+    .target(name: "CPageChecksums", dependencies: ["CSQLite"]),
     .target(
       name: "ShoppingSQLite",
       dependencies: [
         "CSQLite",
+        "CPageChecksums",
         "Composable",
         "ShoppingCore",
         "ShoppingStorage",
@@ -307,6 +310,8 @@ let package = Package(
       name: "ShoppingSQLiteTests",
       dependencies: [
         "ShoppingSQLite",
+        "CSQLite",
+        "CPageChecksums",
         "ShoppingStorage",
         "ShoppingCore",
         "Composable",
@@ -378,6 +383,7 @@ let package = Package(
 )
 
 // Every library and executable of the package, not the tests.
-for target in package.targets where target.type == .regular || target.type == .executable {
+for target in package.targets
+where (target.type == .regular && target.name != "CPageChecksums") || target.type == .executable {
   target.swiftSettings = (target.swiftSettings ?? []) + prespecialize
 }

@@ -102,7 +102,9 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
       // A new file, or one older than this shoplist, is initialised under a lock of its own,
       // so that processes finding it so at once take turns instead of failing as busy.
       let needsInitialising =
-        header.map { $0.userVersion < migrator.latestVersion || !$0.isWriteAheadLog } ?? true
+        header.map {
+          $0.userVersion < migrator.latestVersion || !$0.isWriteAheadLog || !$0.hasChecksums
+        } ?? true
       let lock =
         needsInitialising ? try DatabaseFile.InitialisationLock(path, timeout: busyTimeout) : nil
       connection = try Connection(path: path)
@@ -115,6 +117,7 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
         )
       }
       try Self.configure(connection)
+      if needsInitialising { try connection.makeRoomForChecksums() }
       migrationNotices = try migrator.migrate(connection, inspection: inspection)
       withExtendedLifetime(lock) {}
       isReadOnly = false

@@ -47,6 +47,10 @@ public struct DatabaseError: Error, Equatable, Sendable {
     case constraintViolation
     /// The file is not an SQLite database, or it is damaged.
     case corrupt
+    /// A page the work needed does not hold what was written to it, and the database's own
+    /// check finds the file damaged: nothing was written (the message names the page and the
+    /// problems).
+    case damaged
     /// The disk (or the database's size limit) is full.
     case diskFull
     /// The file was deleted or replaced by another one while this connection had it open.
@@ -98,7 +102,7 @@ public struct DatabaseError: Error, Equatable, Sendable {
     case .newerSchema: .newerSchema
     case .unreachable: .unreachable
     case .accessDenied: .accessDenied
-    case .cannotOpen, .corrupt, .diskFull, .fileReplaced, .notShoplist, .readOnly, .other:
+    case .cannotOpen, .corrupt, .damaged, .diskFull, .fileReplaced, .notShoplist, .readOnly, .other:
       .unavailable
     }
   }
@@ -116,6 +120,8 @@ extension DatabaseError: CustomStringConvertible {
       return "database \(file) refused the change: \(message)"
     case .corrupt:
       return "\(file) is not a shoplist database or is corrupt: \(message)"
+    case .damaged:
+      return "database \(file) is corrupt: \(message)"
     case .diskFull:
       return "cannot write database \(file): the disk is full"
     case .fileReplaced:

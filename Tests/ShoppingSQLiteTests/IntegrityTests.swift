@@ -16,12 +16,7 @@ struct IntegrityTests {
   }
 
   /// A database with enough items to fill several pages, closed so that the file holds it all.
-  func seeded() throws {
-    try withDatabase(at: path) { database in
-      try database.seedGroceries(
-        (1...300).map { product(UInt64($0), "Item \($0) with a name long enough to fill pages") })
-    }
-  }
+  func seeded() throws { try seedSeveralPages(at: path) }
 
   /// Overwrites the cell pointers of the page holding the first items: the page that the
   /// products table's rows start on.

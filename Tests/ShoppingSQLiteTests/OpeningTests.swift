@@ -74,7 +74,9 @@ struct OpeningTests {
 
     let error = expectRefusal(path)
 
-    #expect(error?.reason == .corrupt)
+    // Page 1 no longer matches its checksum, and the file fails its integrity check.
+    #expect(error?.reason == .damaged)
+    #expect(error?.message.contains("page 1 does not hold what was written to it") == true)
     #expect(error?.resultCode != nil)
     #expect(folder.contents() == ["shopping.sqlite"])
   }

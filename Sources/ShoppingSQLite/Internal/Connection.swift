@@ -1,3 +1,4 @@
+import CPageChecksums
 import CSQLite
 import ShoppingStorage
 
@@ -8,6 +9,9 @@ import ShoppingStorage
 #elseif canImport(Darwin)
   import Darwin
 #endif
+
+/// `SQLITE_IOERR_DATA`: what the checksumming VFS answers for a damaged page.
+private let pageDamageError: Int32 = SQLITE_IOERR | 32 << 8
 
 /// One SQLite connection with a cache of prepared statements.
 ///
@@ -41,20 +45,30 @@ final class Connection {
   ///   - mode: For reading and writing (the default), or reading only.
   ///   - create: Whether SQLite may create a missing file. ``ShoppingDatabase`` creates the
   ///     file itself, to choose its permissions.
-  init(path: String, mode: Mode = .readWrite, create: Bool = false) throws(DatabaseError) {
+  ///   - comparingChecksums: Whether each page read is compared with its checksum (see
+  ///     `page_checksums.h`); off only for a check that reports every problem itself.
+  init(
+    path: String, mode: Mode = .readWrite, create: Bool = false, comparingChecksums: Bool = true
+  ) throws(DatabaseError) {
     _ = Self.processSettings
     var handle: OpaquePointer?
     // No SQLite mutex: the owner already lets one thread at a time use the connection.
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     var name = path
+    var parameters: [String] = comparingChecksums ? [] : ["shoplist_verify=0"]
     switch mode {
     case .readWrite:
       flags |= SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
     case let .readOnly(immutable):
-      flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
-      name = Self.uri(path) + (immutable ? "?immutable=1" : "?mode=ro")
+      flags |= SQLITE_OPEN_READONLY
+      parameters.insert(immutable ? "immutable=1" : "mode=ro", at: 0)
     }
-    var code = sqlite3_open_v2(name, &handle, flags, nil)
+    if !parameters.isEmpty {
+      flags |= SQLITE_OPEN_URI
+      name = Self.uri(path) + "?" + parameters.joined(separator: "&")
+    }
+    // Every file through the VFS that keeps each page's checksum.
+    var code = sqlite3_open_v2(name, &handle, flags, Self.checksummingVFS)
     guard let handle else {
       throw DatabaseError(reason: .cannotOpen, path: path, message: "out of memory")
     }
@@ -84,6 +98,12 @@ final class Connection {
     _ = shoplist_sqlite3_allocate_pages_when_needed()
   }()
 
+  /// The name of the VFS that keeps a checksum in each page (registered on first use), or
+  /// `nil` for SQLite's default should registering fail.
+  static let checksummingVFS: String? = {
+    shoplist_page_checksums_register() == SQLITE_OK ? SHOPLIST_PAGE_CHECKSUMS_VFS : nil
+  }()
+
   /// `path` as an SQLite URI: `file:` and the path with the characters a URI gives meaning
   /// to percent-encoded.
   private static func uri(_ path: String) -> String {
@@ -101,15 +121,19 @@ final class Connection {
 
   /// Whether SQLite met a full disk on this connection.
   private var metFullDisk = false
+  /// Whether a page this connection read was damaged.
+  private var metDamage = false
 
   deinit {
     // Finalize before closing, or the close would leave a zombie connection behind.
     recent = nil
     statements.removeAll()
     sqlite3_close_v2(handle)
-    if metFullDisk {
+    if metFullDisk || metDamage {
       // SQLite leaves its shared-memory file behind when it cannot map it: on a full disk it
-      // would hold the last space, and every later command would fail for want of it.
+      // would hold the last space, and every later command would fail for want of it. After
+      // a damaged page it leaves its log and shared memory behind too, though it wrote
+      // nothing: a damaged file is left as it was found.
       DatabaseFile.removeUnusedCompanions(of: path)
     }
   }
@@ -240,6 +264,10 @@ final class Connection {
   }
 
   func error(_ code: Int32) -> DatabaseError {
+    if code == pageDamageError {
+      metDamage = true
+      return pageDamage()
+    }
     // The connection reports extended result codes, so `code` is already the precise one.
     var error = DatabaseError(resultCode: code, message: lastMessage, path: path)
     // An I/O error whose cause was no space left is a full disk, whatever SQLite was doing
@@ -250,6 +278,45 @@ final class Connection {
     }
     if error.reason == .diskFull { metFullDisk = true }
     return error
+  }
+
+  /// How many bytes at the end of each page a checksum takes.
+  static let checksumBytes = Int(SHOPLIST_PAGE_CHECKSUM_BYTES)
+
+  /// Gives each page room at its end for its checksum, which the VFS then keeps: set before
+  /// the first page of a new database is written, or by rewriting an existing database once
+  /// (`VACUUM`, which needs no transaction open and takes the write lock). Nothing to do for a
+  /// database that has the room already, or lives in memory.
+  func makeRoomForChecksums() throws(DatabaseError) {
+    guard !isInMemory else { return }
+    var reserved: Int32 = -1
+    sqlite3_file_control(handle, "main", SQLITE_FCNTL_RESERVE_BYTES, &reserved)
+    guard reserved != Int32(Self.checksumBytes) else { return }
+    var wanted = Int32(Self.checksumBytes)
+    let code = sqlite3_file_control(handle, "main", SQLITE_FCNTL_RESERVE_BYTES, &wanted)
+    guard code == SQLITE_OK else { throw error(code) }
+    var pages: Int64 = 0
+    try query("PRAGMA page_count") { row throws(DatabaseError) in pages = row.integer(0) }
+    if pages > 0 { try run("VACUUM") }
+  }
+
+  /// What the VFS found when a page read did not match its checksum, in words.
+  private func pageDamage() -> DatabaseError {
+    var damage = shoplist_page_damage()
+    sqlite3_file_control(handle, "main", SHOPLIST_FCNTL_PAGE_DAMAGE, &damage)
+    let first = withUnsafeBytes(of: damage.first_problem) { bytes in
+      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    let found =
+      damage.problems < 0
+      ? "the file could not be checked (\(first))"
+      : "SQLite's integrity check finds \(damage.problems) problem"
+        + (damage.problems == 1 ? "" : "s") + (first.isEmpty ? "" : ", the first: \(first)")
+    return DatabaseError(
+      reason: .damaged, path: path, resultCode: pageDamageError,
+      message: "page \(damage.page) does not hold what was written to it, and \(found); "
+        + "nothing was changed (`shoplist db check` lists the problems)"
+    )
   }
 
   private var lastMessage: String {

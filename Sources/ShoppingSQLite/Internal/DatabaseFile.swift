@@ -35,6 +35,12 @@ enum DatabaseFile {
     var userVersion: Int
     /// Whether the file is in write-ahead-log mode (format versions at offsets 18 and 19).
     var isWriteAheadLog: Bool
+    /// The bytes at the end of each page that SQLite leaves unused (offset 20): shoplist
+    /// keeps each page's checksum in 8 of them (see ``Connection/makeRoomForChecksums()``).
+    var reservedBytes: Int
+
+    /// Whether the pages have room for their checksums.
+    var hasChecksums: Bool { reservedBytes == Connection.checksumBytes }
 
     init(_ bytes: [UInt8]) {
       func integer(at offset: Int) -> Int {
@@ -43,6 +49,7 @@ enum DatabaseFile {
       applicationID = integer(at: 68)
       userVersion = integer(at: 60)
       isWriteAheadLog = bytes[18] == 2 && bytes[19] == 2
+      reservedBytes = Int(bytes[20])
     }
   }
 

@@ -70,3 +70,12 @@ func withDatabase<T>(
   let database = try ShoppingDatabase(path: path, busyTimeout: busyTimeout)
   return try withExtendedLifetime(database) { try body(database) }
 }
+
+/// Makes a database at `path` with enough items to fill several pages (300 in "Groceries"),
+/// and closes it so that the file holds it all.
+func seedSeveralPages(at path: String) throws {
+  try withDatabase(at: path) { database in
+    try database.seedGroceries(
+      (1...300).map { product(UInt64($0), "Item \($0) with a name long enough to fill pages") })
+  }
+}
