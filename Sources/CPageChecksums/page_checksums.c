@@ -48,9 +48,14 @@ static sqlite3_int64 nowMilliseconds(void) {
   return (sqlite3_int64)now.tv_sec * 1000 + now.tv_nsec / 1000000;
 }
 
-static uint32_t littleEndian32(const unsigned char *bytes) {
-  return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16
-    | (uint32_t)bytes[3] << 24;
+/// The 8 bytes at `bytes` as a little-endian number, whatever the machine's byte order.
+static uint64_t littleEndian64(const unsigned char *bytes) {
+  uint64_t value;
+  memcpy(&value, bytes, sizeof value);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  value = __builtin_bswap64(value);
+#endif
+  return value;
 }
 
 static void storeLittleEndian32(unsigned char *bytes, uint32_t value) {
@@ -60,22 +65,25 @@ static void storeLittleEndian32(unsigned char *bytes, uint32_t value) {
   bytes[3] = (unsigned char)(value >> 24);
 }
 
-/// The checksum of a page's first `size - 8` bytes and its number: two running sums over
-/// the page's 32-bit little-endian words, each feeding the other, so that a changed, moved or
-/// swapped word changes both. Seeded with the page number, so a page written in another
-/// page's place, or a page of zeros, does not match.
+/// The checksum of a page's first `size - 8` bytes and its number: two running sums over the
+/// page's 64-bit little-endian words, each feeding the other, so that a changed, moved or
+/// swapped word changes both; each folded to 32 bits. Seeded with the page number, so a page
+/// written in another page's place, or a page of zeros, does not match.
 static void computeChecksum(
   const unsigned char *page, int size, sqlite3_int64 number, unsigned char out[8]
 ) {
-  uint32_t first = SHOPLIST_APPLICATION_ID ^ (uint32_t)number;
-  uint32_t second = 0x9E3779B9u ^ (uint32_t)((uint64_t)number >> 32);
+  uint64_t first = (uint64_t)SHOPLIST_APPLICATION_ID << 32 ^ (uint64_t)number;
+  uint64_t second = 0x9E3779B97F4A7C15u ^ (uint64_t)number;
   int end = size - SHOPLIST_PAGE_CHECKSUM_BYTES;
-  for (int offset = 0; offset + 8 <= end; offset += 8) {
-    first += littleEndian32(page + offset) + second;
-    second += littleEndian32(page + offset + 4) + first;
+  int offset = 0;
+  for (; offset + 16 <= end; offset += 16) {
+    first += littleEndian64(page + offset) + second;
+    second += littleEndian64(page + offset + 8) + first;
   }
-  storeLittleEndian32(out, first);
-  storeLittleEndian32(out + 4, second);
+  // The last 8 bytes before the checksum (a page's size less 8 is not a multiple of 16).
+  if (offset + 8 <= end) first += littleEndian64(page + offset) + second;
+  storeLittleEndian32(out, (uint32_t)(first ^ first >> 32));
+  storeLittleEndian32(out + 4, (uint32_t)(second ^ second >> 32));
 }
 
 int shoplist_page_checksum_matches(const unsigned char *page, int size, sqlite3_int64 number) {

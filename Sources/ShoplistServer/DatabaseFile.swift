@@ -1,12 +1,5 @@
+import ShoppingService
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The SQLite file a server opened, watched for being replaced (`mv backup.sqlite
 /// shoplist.sqlite`, the natural restore after `db copy`) or deleted while the server runs.
@@ -22,20 +15,14 @@ import Synchronization
 final class DatabaseFile: Sendable {
   /// The file's path.
   let path: String
-  private let identity: Identity
+  private let service: ShoppingService
   private let gone = Atomic(false)
 
-  private struct Identity: Equatable {
-    let device: UInt64
-    let inode: UInt64
-  }
-
-  /// The file at `location`, as it is now; nil when `location` names no file (a PostgreSQL
-  /// database).
-  init?(location: String) {
-    guard let identity = Self.identity(of: location) else { return nil }
-    self.path = location
-    self.identity = identity
+  /// The file `service` opened; nil when its storage is not a file (a PostgreSQL database).
+  init?(of service: ShoppingService) {
+    guard service.storageIsAFile else { return nil }
+    self.path = service.storage.location
+    self.service = service
   }
 
   /// Whether the path was seen to lead elsewhere, or nowhere. Once gone, always gone.
@@ -43,13 +30,7 @@ final class DatabaseFile: Sendable {
 
   /// Looks at the path again; returns true the first time it no longer leads to the file.
   func look() -> Bool {
-    guard !isGone, Self.identity(of: path) != identity else { return false }
+    guard !isGone, service.storageFileWasReplaced else { return false }
     return gone.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
-  }
-
-  private static func identity(of path: String) -> Identity? {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
-    return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
   }
 }

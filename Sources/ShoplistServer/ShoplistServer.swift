@@ -228,7 +228,7 @@ public struct ShoplistServer: Sendable {
   ) async throws {
     FreedMemory.keepForReuse()
     let feed = ChangeFeed(service: service, interval: configuration.changePolling)
-    let file = DatabaseFile(location: service.storage.location)
+    let file = DatabaseFile(of: service)
     let connections = OpenConnections(
       limit: connectionLimit(), limitPerClient: configuration.connectionsPerClient,
       unlimitedClients: Set(configuration.trustedProxies.compactMap { ClientPrefix($0) }))

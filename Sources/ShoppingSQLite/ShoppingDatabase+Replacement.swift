@@ -1,6 +1,16 @@
 import ShoppingStorage
 
 extension ShoppingDatabase {
+  /// Whether this value opened a file (not a database in memory), which can be replaced.
+  public var isFile: Bool { fileIdentity != nil }
+
+  /// Whether the path no longer leads to the file this value opened: another file was put in
+  /// its place, or it was deleted. Always false for a database in memory.
+  public var fileWasReplaced: Bool {
+    guard let fileIdentity else { return false }
+    return DatabaseFile.identity(of: path) != fileIdentity
+  }
+
   /// Once the file this value opened was replaced or deleted under it (`mv backup.sqlite
   /// shoplist.sqlite` while a server runs), empties the write-ahead log still under the file's
   /// name: its changes belong to the file that was opened, and SQLite, which cannot tell whose
@@ -13,7 +23,7 @@ extension ShoppingDatabase {
   /// - Returns: Whether the log was emptied (false: the file is still in place, or the log is
   ///   in use by a reader and could not be emptied now; ask again later).
   public func emptyWriteAheadLogOfReplacedFile() throws -> Bool {
-    guard let fileIdentity, DatabaseFile.identity(of: path) != fileIdentity else { return false }
+    guard fileWasReplaced else { return false }
     return try withConnection { connection in
       // The first column is 1 when the checkpoint could not finish (a reader was in the way).
       try connection.integer("PRAGMA wal_checkpoint(TRUNCATE)") == 0

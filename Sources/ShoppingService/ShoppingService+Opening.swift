@@ -112,6 +112,18 @@ extension ShoppingService {
     )
   }
 
+  /// Whether the storage is a file that another can be put in place of (SQLite's), as
+  /// opposed to a database in memory or on a server.
+  public var storageIsAFile: Bool {
+    (storage as? ShoppingDatabase)?.isFile ?? false
+  }
+
+  /// Whether the storage's file was replaced or deleted since it was opened: its path leads to
+  /// another file now, or nowhere. Always false for storage that is not a file.
+  public var storageFileWasReplaced: Bool {
+    (storage as? ShoppingDatabase)?.fileWasReplaced ?? false
+  }
+
   /// After the database file was replaced or deleted under this running service: lets go of
   /// what the file that was opened left under its name, so that nothing of it is read into the
   /// file now there (SQLite's write-ahead log, see

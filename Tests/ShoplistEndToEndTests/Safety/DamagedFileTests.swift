@@ -130,7 +130,9 @@ import Testing
         Issue.record("file \(index): \(command) exited \(result.status): \(result)")
       }
     }
-    // A damaged file stops some of each command: the checks are not vacuous.
-    #expect(outcomes[74, default: 0] > 0, "\(outcomes)")
+    // `clear` reads every checked item, spread over the whole table: the damage stops it on
+    // some files at least, so the checks of a refusal are not vacuous. (The other commands read
+    // a few pages, which the damage may miss on every file.)
+    if command == "clear" { #expect(outcomes[74, default: 0] > 0, "\(outcomes)") }
   }
 }
