@@ -34,6 +34,12 @@ typedef struct CheckedFile {
   int writable;
   /// Whether the file was opened as immutable (`immutable=1`).
   int immutable;
+  /// Pages found sound though they did not match, with the checksum their content had then:
+  /// renewed in the file when this connection next writes to it (a checkpoint of a write, or
+  /// a commit without a log), if their content is still the same. A command that only reads
+  /// never changes a byte of the file.
+  struct { sqlite3_int64 number; unsigned char checksum[8]; } pending[32];
+  int pendingCount;
   /// Until when the last verdict stands, in milliseconds of the monotonic clock.
   sqlite3_int64 verdictUntil;
   /// What the last verdict was: 1 the structure is sound, 0 damaged.
@@ -177,6 +183,17 @@ static int integrityProblems(CheckedFile *file, char *first, size_t capacity) {
   return problems;
 }
 
+/// Writes a page's checksum into its last 8 bytes in the file, and nothing else: nothing SQLite
+/// reads changes. Called only while this connection writes to the file, when no other
+/// connection does (a checkpoint holds its lock); a failure is left alone: the page is found
+/// sound again next time.
+static void writeChecksum(
+  CheckedFile *file, const unsigned char checksum[8], sqlite3_int64 number, int size
+) {
+  file->real->pMethods->xWrite(file->real, checksum, SHOPLIST_PAGE_CHECKSUM_BYTES,
+    (number - 1) * size + size - SHOPLIST_PAGE_CHECKSUM_BYTES);
+}
+
 /// A page read from the file did not match its checksum. Returns `SQLITE_OK` (its checksum
 /// renewed) when `integrity_check` finds the file sound, or `SQLITE_IOERR_DATA`.
 static int pageMismatched(CheckedFile *file, unsigned char *page, int size, sqlite3_int64 number) {
@@ -196,16 +213,38 @@ static int pageMismatched(CheckedFile *file, unsigned char *page, int size, sqli
     return SQLITE_IOERR_DATA;
   }
   // Sound: the page was written by a program that keeps no checksums (or its damage is of a
-  // kind no check sees). Its checksum is renewed in the copy SQLite keeps and in the file.
-  // Only the reserved bytes are written: nothing SQLite reads changes, and no other
-  // connection writes this page meanwhile (it is not in the log up to this reader's snapshot,
-  // so no checkpoint copies it).
-  computeChecksum(page, size, number, page + size - SHOPLIST_PAGE_CHECKSUM_BYTES);
-  if (file->writable && !file->immutable) {
-    file->real->pMethods->xWrite(file->real, page + size - SHOPLIST_PAGE_CHECKSUM_BYTES,
-      SHOPLIST_PAGE_CHECKSUM_BYTES, (number - 1) * size + size - SHOPLIST_PAGE_CHECKSUM_BYTES);
+  // kind no check sees). Its checksum is renewed in the copy SQLite keeps, and in the file the
+  // next time this connection writes to it.
+  unsigned char *checksum = page + size - SHOPLIST_PAGE_CHECKSUM_BYTES;
+  computeChecksum(page, size, number, checksum);
+  if (!file->writable || file->immutable) return SQLITE_OK;
+  if (file->pendingCount < (int)(sizeof file->pending / sizeof file->pending[0])) {
+    file->pending[file->pendingCount].number = number;
+    memcpy(file->pending[file->pendingCount].checksum, checksum, 8);
+    file->pendingCount++;
   }
   return SQLITE_OK;
+}
+
+/// Renews the checksums of the pages found sound, whose content is still what was found sound
+/// then. (A page the write under way brings anew differs, and gets its checksum as written.)
+static void renewPendingChecksums(CheckedFile *file) {
+  int size = file->pageSize;
+  unsigned char *page = file->pendingCount > 0 && size > 0 ? malloc((size_t)size) : NULL;
+  for (int index = 0; page && index < file->pendingCount; index++) {
+    sqlite3_int64 number = file->pending[index].number;
+    if (file->real->pMethods->xRead(file->real, page, size, (number - 1) * size) != SQLITE_OK) {
+      continue;
+    }
+    unsigned char checksum[8];
+    computeChecksum(page, size, number, checksum);
+    int unchanged = memcmp(checksum, file->pending[index].checksum, 8) == 0;
+    if (unchanged && memcmp(checksum, page + size - SHOPLIST_PAGE_CHECKSUM_BYTES, 8) != 0) {
+      writeChecksum(file, checksum, number, size);
+    }
+  }
+  free(page);
+  file->pendingCount = 0;
 }
 
 // MARK: - The file's methods
@@ -251,6 +290,7 @@ static int checkedWrite(
     computeChecksum(bytes, amount, offset / amount + 1,
       bytes + amount - SHOPLIST_PAGE_CHECKSUM_BYTES);
   }
+  if (file->pendingCount > 0) renewPendingChecksums(file);
   return file->real->pMethods->xWrite(file->real, buffer, amount, offset);
 }
 

@@ -102,18 +102,36 @@ struct PageChecksumTests {
     #expect(try ShoppingDatabase.integrityProblems(ofFileAt: path) == [])
   }
 
-  @Test func pagesAnotherProgramWroteAreReadWhenTheFileIsSoundAndTheirChecksumsRenewed() throws {
+  @Test func pagesAnotherProgramWroteAreReadWhenTheFileIsSoundWithoutChangingIt() throws {
     try seeded()
     try writeAsAnotherProgram(
       "UPDATE product SET note = 'from the sqlite3 shell' WHERE rowid % 3 = 0")
     let written = try mismatchedPages()
     #expect(written.count > 2)
+    let original = fileBytes()
 
     let state = try withDatabase(at: path) { try $0.everything() }
 
     let notes = state.lists.first?.products.filter { $0.note == "from the sqlite3 shell" }
     #expect(notes?.count == 100)
+    #expect(fileBytes() == original, "a read wrote to the file")
+  }
+
+  @Test func aWriteThatReadsThosePagesRenewsTheirChecksums() throws {
+    try seeded()
+    try writeAsAnotherProgram(
+      "UPDATE product SET note = 'from the sqlite3 shell' WHERE rowid % 3 = 0")
+    #expect(try mismatchedPages().count > 2)
+
+    try withDatabase(at: path) { database in
+      try database.write { repository in
+        _ = try repository.loadState { _, _ in true }
+        try repository.execute([.insertProduct(product(999, "One more"), listID: groceriesID)])
+      }
+    }
+
     #expect(try mismatchedPages() == [])
+    #expect(try ShoppingDatabase.integrityProblems(ofFileAt: path) == [])
   }
 
   @Test func aConnectionForReadingOnlyReadsSuchPagesWithoutWritingToTheFile() throws {

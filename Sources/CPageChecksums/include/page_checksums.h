@@ -12,7 +12,8 @@
 /// back. A page that does not match is either damaged or was written by a program that does
 /// not keep the checksums (the `sqlite3` shell): the VFS then runs SQLite's
 /// `integrity_check` on a separate, read-only connection. If the file's structure checks out,
-/// the page's checksum is renewed and the read goes on; otherwise the read fails with
+/// the read goes on, and the page's checksum is renewed in the file the next time the
+/// connection writes to it (a command that only reads writes nothing); otherwise the read fails with
 /// `SQLITE_IOERR_DATA`, so the statement that needed the page fails before anything is
 /// written, and the transaction is rolled back.
 ///
