@@ -287,6 +287,7 @@ let package = Package(
       // Swift Testing traits of the test targets' own (kept apart from the support above,
       // which the benchmark links too).
       name: "ShoplistTestTraits",
+      dependencies: ["ShoppingStorage"],
       path: "Tests/Traits"
     ),
     .testTarget(

@@ -1,7 +1,8 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
-@Suite struct ConcurrencyTests {
+@Suite(.offThePool) struct ConcurrencyTests {
   @Test func eightProcessesAddingAtOnceAllSucceedAndLoseNothing() async throws {
     let shoplist = try Shoplist()
     try shoplist.ok("list")

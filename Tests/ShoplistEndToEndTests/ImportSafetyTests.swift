@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// Imports under cron: at the same time as others, against a locked database, killed mid-way.
-@Suite struct ImportSafetyTests {
+@Suite(.offThePool) struct ImportSafetyTests {
   func rows(_ count: Int, prefix: String) -> String {
     var csv = "name,quantity,note\n"
     for index in 1...count {

@@ -28,7 +28,15 @@ package final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Whether the calling code runs on one of this executor's threads.
+  package var runsCurrentThread: Bool {
+    Thread.current.threadDictionary[marker] as? Bool == true
+  }
+
+  private var marker: String { "ThreadExecutor \(ObjectIdentifier(self))" }
+
   private func work() {
+    Thread.current.threadDictionary[marker] = true
     while true {
       condition.lock()
       while jobs.isEmpty { condition.wait() }

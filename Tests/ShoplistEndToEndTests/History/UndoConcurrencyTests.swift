@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -6,7 +7,7 @@ import Testing
 #endif
 
 /// Undo under load and under kill -9.
-@Suite struct UndoConcurrencyTests {
+@Suite(.offThePool) struct UndoConcurrencyTests {
   @Test func twoProcessesUndoingAtOnceNeverRevertOneEntryTwice() async throws {
     for _ in 0..<5 {
       let shoplist = try Shoplist()

@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// Eight processes that all find no database: each waits for the one creating it.
-@Suite(.sqlitePass) struct FirstUseTests {
+@Suite(.offThePool, .sqlitePass) struct FirstUseTests {
   @Test func eightProcessesOnADatabaseThatDoesNotExistYetAllSucceed() async throws {
     let rounds = Int(ProcessInfo.processInfo.environment["SHOPLIST_FIRST_USE_ROUNDS"] ?? "") ?? 200
     var shoplist = try Shoplist()

@@ -7,7 +7,7 @@ import Testing
 /// restarts `shoplist serve` itself): signed in once and for good, through a reload and a
 /// restart with another token; a second browser refused in words; removal signs the phone
 /// out. It leaves screenshots of the refusal page and the list signed in as a member.
-@Suite(.sqlitePass) struct MemberBrowserTests {
+@Suite(.offThePool, .sqlitePass) struct MemberBrowserTests {
   @Test(
     .enabled(
       if: TestTools.runs(needing: TestTools.hasBrowser),

@@ -1,0 +1,64 @@
+import Foundation
+import ShoppingStorage
+import Testing
+
+/// The threads that tests marked ``OffThePool`` run on, outside Swift's shared (cooperative)
+/// pool.
+///
+/// Swift's shared pool has as many threads as the machine has cores: two here. A synchronous
+/// test that waits for a child process, a socket or a file's `fsync` holds one of them for as
+/// long as it waits, so on two cores the suite would run about two tests at a time however
+/// little work each does. Run on these threads instead, such a test waits without holding the
+/// pool: async tests, the test runner and the helpers' own tasks go on. Eight: enough to keep
+/// both cores busy while most of them wait on a child process, few enough that the children
+/// do not crowd each other's timing out.
+public enum TestThreads {
+  package static let shared = ThreadExecutor(count: 8, name: "test thread")
+
+  /// Whether the calling code runs on one of the test threads.
+  public static var isRunningOnATestThread: Bool { shared.runsCurrentThread }
+
+  /// Runs `body` with `count` threads of its own as its task's executor.
+  public static func withThreads<T: Sendable>(
+    _ count: Int, _ body: @Sendable () async throws -> T
+  ) async rethrows -> T {
+    try await withTaskExecutorPreference(ThreadExecutor(count: count, name: "test thread")) {
+      try await body()
+    }
+  }
+}
+
+/// Runs each test of a suite (or a test) on ``TestThreads``, off Swift's shared pool: for
+/// tests that wait synchronously on child processes, sockets or the disk.
+///
+/// ```swift
+/// @Suite(.offThePool) struct ImportTests { … }
+/// ```
+///
+/// The test's task prefers the threads as its executor (`withTaskExecutorPreference`), so
+/// its body, synchronous or not, and the child tasks it starts run there.
+public struct OffThePool: SuiteTrait, TestTrait, TestScoping {
+  public var isRecursive: Bool { true }
+
+  public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    // Once per case: that is where the body runs.
+    testCase == nil ? nil : self
+  }
+
+  public func provideScope(
+    for test: Test, testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    guard Self.isOn else { return try await function() }
+    try await withTaskExecutorPreference(TestThreads.shared) { try await function() }
+  }
+
+  /// Off with `SHOPLIST_TEST_THREADS=pool` in the environment, to compare the suite's time
+  /// with its tests on the shared pool.
+  public static let isOn = ProcessInfo.processInfo.environment["SHOPLIST_TEST_THREADS"] != "pool"
+}
+
+extension Trait where Self == OffThePool {
+  /// Runs the tests on threads of their own, off Swift's shared pool (see ``OffThePool``).
+  public static var offThePool: Self { OffThePool() }
+}
