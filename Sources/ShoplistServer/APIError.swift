@@ -71,6 +71,9 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
       return APIError(
         .preconditionFailed, error.description,
         item: ListDocuments.item(error.item, position: error.position))
+    case let error as HistoryError:
+      // A phone has no history numbers nor command line: the refusal in people's words.
+      return APIError(HTTPResponse.Status(code: error.httpStatus), error.inPeoplesWords)
     case let error as any ShoplistError:
       return APIError(HTTPResponse.Status(code: error.httpStatus), error.description)
     case is NIOTooManyBytesError:

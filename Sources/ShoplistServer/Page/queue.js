@@ -213,9 +213,10 @@ function sendFailed(s, fx, a, q) {
   const verb = { add: 'add', check: 'check', uncheck: 'uncheck', remove: 'remove',
     clear: 'clear the checked items', createList: 'create the list', edit: 'change',
     undo: 'undo', redo: 'redo' }[q.kind];
-  // An undo's refusal is the history's own sentence: "Cannot undo #41 …; undo #42 first."
+  // An undo's refusal is the server's own sentence, in people's words: "Not undone: Ben
+  // changed the same items since, and undoing it would overwrite that."
   const history = q.kind === 'undo' || q.kind === 'redo';
-  const text = history && /^cannot /.test(a.error) ? `C${a.error.slice(1)}.`
+  const text = history && /^(Not (un|re)done|That change)/.test(a.error) ? a.error
     : `Could not ${verb}${q.name && !history ? ` ${quoted(q.name)}` : ''}: ${a.error}`;
   s = withMessage(s, fx, id, text, { error: true });
   if (q.kind === 'createList' && norm(q.list) === norm(s.list)) s = switchTo(s, fx, 'shopping');

@@ -106,14 +106,15 @@ test('a clear replayed item by item is undone entry by entry, newest first', () 
   assert.deepEqual(requests(fx).map((r) => r.path), ['/api/history/7/undo']);
 });
 
-test('an undo refused is said in the history\'s own words', () => {
+test('an undo refused is said in the server\'s people\'s words, with no number', () => {
   let [s] = send(opened(), { type: 'checkChanged', itemId: 'M', checked: true });
   [s] = send(s, answered(s, 41), { type: 'undoTapped' });
   [s] = send(s, { type: 'sendFailed', intentId: s.inFlight, status: 409,
-    error: 'cannot undo #41 web: check Milk: #42 edit Milk changed the same items since; '
-      + 'undo #42 first' });
-  assert.equal(s.message.text, 'Cannot undo #41 web: check Milk: #42 edit Milk changed the '
-    + 'same items since; undo #42 first.');
+    error: 'Not undone: Ben changed the same items since, and undoing it would overwrite '
+      + 'that.' });
+  assert.equal(s.message.text, 'Not undone: Ben changed the same items since, and undoing it '
+    + 'would overwrite that.');
+  assert.ok(!/#|--/.test(s.message.text));
   assert.ok(s.message.error);
 });
 
