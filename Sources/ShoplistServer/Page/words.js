@@ -9,6 +9,7 @@ const KEYS = {
   current: 'shoplist.current', docs: 'shoplist.docs', lists: 'shoplist.lists',
   notices: 'shoplist.notices', queue: 'shoplist.queue', seenAt: 'shoplist.seenAt',
   view: 'shoplist.view', aisles: 'shoplist.aisles', versions: 'shoplist.versions',
+  member: 'shoplist.member', signedOut: 'shoplist.signedOut',
 };
 const MAX_NOTICES = 20;
 const MESSAGE_MS = 5000;

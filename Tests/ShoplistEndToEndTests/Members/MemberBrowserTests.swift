@@ -4,9 +4,11 @@ import ShoplistTestTraits
 import Testing
 
 /// A member's invite link in headless Chromium (`Browser/members_check.py`, which starts and
-/// restarts `shoplist serve` itself): signed in once and for good, through a reload and a
-/// restart with another token; a second browser refused in words; removal signs the phone
-/// out. It leaves screenshots of the refusal page and the list signed in as a member.
+/// restarts `shoplist serve` itself): a page with one button that signs the device in once and
+/// for good, through a reload and a restart with another token; a second browser refused in
+/// words; "Add another device" with a QR code zbarimg reads as the link; removal signs every
+/// device out, in words, with nothing kept. It leaves screenshots of the join page, the
+/// refusal page, the list signed in as a member, the QR code and the removed device.
 @Suite(.sqlitePass) struct MemberBrowserTests {
   @Test(
     .enabled(
@@ -25,6 +27,6 @@ import Testing
       ], environment: ["PYTHONDONTWRITEBYTECODE": "1"])
 
     #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2_000))")
-    #expect(result.stdout.contains("6 passed, 0 failed"), "\(result.stdout)")
+    #expect(result.stdout.contains("9 passed, 0 failed"), "\(result.stdout)")
   }
 }

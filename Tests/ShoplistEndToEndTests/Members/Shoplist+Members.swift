@@ -13,6 +13,13 @@ extension Shoplist {
     return (link, String(code))
   }
 
+  /// Runs `statement` on the database file with the sqlite3 shell: what a test does to the
+  /// data that no command does (turning its clock).
+  func sql(_ statement: String) throws {
+    let result = try runTool("/usr/bin/sqlite3", [database.path, statement])
+    guard result.status == 0 else { throw Failure("sqlite3 \(statement): \(result)") }
+  }
+
   /// `members --json`, by name.
   func members() throws -> [String: [String: Any]] {
     let document = try run("members", "--json").json()
@@ -62,6 +69,20 @@ extension Endpoint {
       )
     }
     return JoinAnswer(status: status ?? 0, headers: headers, body: result.stdout)
+  }
+
+  /// Presses the join page's button: `POST /join/CODE` as the page's plain form sends it,
+  /// with the page's own `Origin` (`origin`, else this endpoint's), without following
+  /// redirects.
+  func join(
+    _ code: String, cookie: String? = nil, origin: String? = nil, curlOptions: [String] = []
+  ) throws -> JoinAnswer {
+    try open(
+      "/join/\(code)", cookie: cookie,
+      curlOptions: [
+        "-X", "POST", "--data", "", "-H", "Content-Type: application/x-www-form-urlencoded",
+        "-H", "Origin: \(origin ?? base)",
+      ] + curlOptions)
   }
 
   /// A request with a member's cookie, as the page sends it (its own `Origin`).
