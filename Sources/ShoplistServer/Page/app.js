@@ -153,7 +153,8 @@ function run(fx) {
           seq: fx.seq, created: r.status === 201, entry: r.entry, alone: req.alone,
           list: req.list }
         : { type: 'sendFailed', intentId: req.intentId, itemId: req.itemId, status: r.status,
-          error: r.error, reason: r.reason, item: r.data && r.data.item }));
+          error: r.error, reason: r.reason, item: r.data && r.data.item,
+          changedBy: r.data && r.data.changedBy }));
       break;
     }
     case 'showListInUrl': {
@@ -339,6 +340,10 @@ function start() {
   $('clear-checked').addEventListener('click', () => dispatch({ type: 'clearTapped' }));
   $('notices-dismiss').addEventListener('click',
     () => dispatch({ type: 'noticesDismissed' }));
+  $('notice-list').addEventListener('click', (e) => {
+    const button = e.target.closest('[data-testid="use-mine"]');
+    if (button) dispatch({ type: 'useMineTapped', noticeId: button.dataset.noticeId });
+  });
   $('message').addEventListener('click', (e) => dispatch({
     type: e.target.closest('[data-testid="undo-button"]') ? 'undoTapped'
       : e.target.closest('[data-testid="redo-button"]') ? 'redoTapped' : 'messageDismissed' }));

@@ -16,7 +16,6 @@ another device" QR code and the removed device. Prints one line per check, then 
 failed"; exits 1 if any failed.
 """
 
-import argparse
 import json
 import os
 import subprocess
@@ -26,7 +25,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from checks import finish, step, wait_for
+from checks import database_arguments, finish, step, wait_for
 
 class Shoplist:
     def __init__(self, binary, db):
@@ -92,12 +91,7 @@ def me(driver):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--db", required=True)
-    parser.add_argument("--binary", required=True)
-    parser.add_argument("--shots", required=True)
-    arguments = parser.parse_args()
-    os.makedirs(arguments.shots, exist_ok=True)
+    arguments = database_arguments()
     shoplist = Shoplist(arguments.binary, arguments.db)
     shoplist.run("add", "Milk", "Bread", "Eggs")
 

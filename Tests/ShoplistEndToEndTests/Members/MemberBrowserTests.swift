@@ -16,15 +16,7 @@ import Testing
       "needs chromium, chromium-driver and selenium"),
     .runningTimeLimit(.seconds(180)))
   func anInviteSignsAPhoneInForGoodAndOnlyOnce() throws {
-    let shoplist = try Shoplist()
-    let script = TestTools.browserScript("members_check.py", from: #filePath)
-
-    let result = try shoplist.runTool(
-      "/usr/bin/env",
-      [
-        "python3", script.path, "--db", shoplist.location, "--binary",
-        Shoplist.binary.path, "--shots", TestTools.screenshotFolder(from: #filePath).path,
-      ], environment: ["PYTHONDONTWRITEBYTECODE": "1"])
+    let result = try Shoplist().browserCheck("members_check.py", from: #filePath)
 
     #expect(result.status == 0, "\(result.stdout)\(result.stderr.suffix(2_000))")
     #expect(result.stdout.contains("9 passed, 0 failed"), "\(result.stdout)")

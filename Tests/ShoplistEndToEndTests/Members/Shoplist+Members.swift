@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import Testing
 
 extension Shoplist {
@@ -18,6 +19,18 @@ extension Shoplist {
   func sql(_ statement: String) throws {
     let result = try runTool("/usr/bin/sqlite3", [database.path, statement])
     guard result.status == 0 else { throw Failure("sqlite3 \(statement): \(result)") }
+  }
+
+  /// Runs the browser check `script` (under `Browser/`, next to the test file `filePath`)
+  /// on this database and binary, leaving its screenshots in the test run's folder.
+  func browserCheck(_ script: String, from filePath: String) throws -> Result {
+    try runTool(
+      "/usr/bin/env",
+      [
+        "python3", TestTools.browserScript(script, from: filePath).path, "--db", location,
+        "--binary", Shoplist.binary.path, "--shots",
+        TestTools.screenshotFolder(from: filePath).path,
+      ], environment: ["PYTHONDONTWRITEBYTECODE": "1"])
   }
 
   /// `members --json`, by name.
