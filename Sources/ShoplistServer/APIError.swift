@@ -6,7 +6,7 @@ import ShoppingStorage
 import ShoppingTransfer
 
 /// The API's one error shape, `{"error": "…"}`, with its status; a 412 adds the item as it
-/// is now: `{"error": "…", "item": {…}}`, and a failure a page must tell apart from others
+/// is now and who changed it last: `{"error": "…", "item": {…}, "changedBy": {…}}`, and a failure a page must tell apart from others
 /// names its kind: `{"error": "…", "reason": "databaseReplaced"}`.
 struct APIError: HTTPResponseError, CustomStringConvertible {
   let status: HTTPResponse.Status
@@ -16,6 +16,9 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
   var item: String?
   /// The kind of failure, for a client that acts on it.
   var reason: String?
+  /// Who made the change that stands in the way, as JSON text: `{"by": NAME or null,
+  /// "command": LABEL, "at": TIME}`.
+  var changedBy: String?
 
   init(
     _ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:],
@@ -34,6 +37,7 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
     var object: JSONObject = ["error": .string(message)]
     if let item { object.members.append(.init(key: "item", value: .raw(item))) }
     if let reason { object.members.append(.init(key: "reason", value: .string(reason))) }
+    if let changedBy { object.members.append(.init(key: "changedBy", value: .raw(changedBy))) }
     let body = JSONValue.object(object).text
     var headers = self.headers
     headers[.contentType] = "application/json; charset=utf-8"
@@ -68,9 +72,18 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
     case let error as APIError:
       return error
     case let error as PreconditionFailure:
-      return APIError(
+      var answer = APIError(
         .preconditionFailed, error.description,
         item: ListDocuments.item(error.item, position: error.position))
+      answer.changedBy = error.changedBy.map { entry in
+        JSONValue.object([
+          "by": .nullable(entry.by), "command": .string(entry.command), "at": .time(entry.at),
+        ]).text
+      }
+      return answer
+    case let error as HistoryError:
+      // A phone has no history numbers nor command line: the refusal in people's words.
+      return APIError(HTTPResponse.Status(code: error.httpStatus), error.inPeoplesWords)
     case let error as any ShoplistError:
       return APIError(HTTPResponse.Status(code: error.httpStatus), error.description)
     case is NIOTooManyBytesError:

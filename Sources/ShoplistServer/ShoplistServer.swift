@@ -62,6 +62,8 @@ public struct ShoplistServer: Sendable {
     /// How many wrong tokens or cookies an address may present in a minute before its
     /// requests without a valid credential are refused for a minute (429).
     public var failedAuthenticationLimit: Int
+    /// Draws an invite link's QR code as an SVG image (`nil` when it does not fit one).
+    public var inviteQRCode: @Sendable (String) -> String?
 
     /// A configuration.
     public init(
@@ -71,7 +73,8 @@ public struct ShoplistServer: Sendable {
       headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
       writeTimeout: Duration = .seconds(30), gracePeriod: Duration = .seconds(10),
       maximumConnections: Int? = nil, connectionsPerClient: Int = 64,
-      trustedProxies: [String] = [], failedAuthenticationLimit: Int = 20
+      trustedProxies: [String] = [], failedAuthenticationLimit: Int = 20,
+      inviteQRCode: @escaping @Sendable (String) -> String? = { _ in nil }
     ) {
       self.host = host
       self.port = port
@@ -88,6 +91,7 @@ public struct ShoplistServer: Sendable {
       self.connectionsPerClient = connectionsPerClient
       self.trustedProxies = trustedProxies
       self.failedAuthenticationLimit = failedAuthenticationLimit
+      self.inviteQRCode = inviteQRCode
     }
   }
 
@@ -127,6 +131,18 @@ public struct ShoplistServer: Sendable {
   /// The hosts whose pages are opened over HTTPS, so that the session cookie is only ever sent
   /// encrypted: every host when this server speaks TLS, else the public address's behind a
   /// proxy that does (`--url https://…`).
+  var inviteLinks: InviteLinkWriter {
+    InviteLinkWriter(
+      publicURL: configuration.publicURL, isSecure: configuration.certificate != nil,
+      qrCode: configuration.inviteQRCode)
+  }
+
+  var pageOrigin: PageOrigin {
+    PageOrigin(
+      publicOrigin: publicAuthority, publicScheme: publicScheme,
+      isSecure: configuration.certificate != nil)
+  }
+
   var secureHosts: PageController.SecureHosts {
     if configuration.certificate != nil { return .all }
     if publicScheme == "https", let host = publicAuthority?.host { return .only(host) }
@@ -156,15 +172,14 @@ public struct ShoplistServer: Sendable {
       middleware: TokenAuthMiddleware(
         token: configuration.token,
         householdSession: ShoppingService.householdSession(forToken: configuration.token),
-        service: service, failures: failures,
-        publicOrigin: publicAuthority, publicScheme: publicScheme,
-        isSecure: configuration.certificate != nil))
+        service: service, failures: failures, origin: pageOrigin))
     PageController(
       token: configuration.token, failures: failures, secureHosts: secureHosts, page: shell.index
     ).addRoutes(to: router)
     ShellController(shell: shell).addRoutes(to: router)
-    JoinController(service: service, failures: failures, secureHosts: secureHosts)
-      .addRoutes(to: router)
+    JoinController(
+      service: service, failures: failures, secureHosts: secureHosts, origin: pageOrigin
+    ).addRoutes(to: router)
     let api = router.group("api")
     ListsController(service: service).addRoutes(to: api.group("lists"))
     HistoryController(service: service).addRoutes(to: api)
@@ -172,6 +187,7 @@ public struct ShoplistServer: Sendable {
     ActivityController(service: service).addRoutes(to: api)
     EventsController(feed: feed, keepAlive: configuration.keepAlive).addRoutes(to: api)
     SessionController().addRoutes(to: api)
+    InvitesController(service: service, links: inviteLinks).addRoutes(to: api)
     return router
   }
 

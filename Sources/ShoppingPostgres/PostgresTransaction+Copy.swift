@@ -8,36 +8,32 @@ import ShoppingStorage
 extension PostgresTransaction {
   public func storedMembers() throws(DatabaseError) -> [StoredMember] {
     try checkUsable()
-    return try session.query(
-      """
-      SELECT \(Self.memberColumns), name_key, invite_hash, secret_hash FROM member
-      ORDER BY invited_at, name_key
-      """
+    var members = try session.query(
+      "SELECT \(Self.memberColumns), name_key FROM member ORDER BY invited_at, name_key"
     ).map { row throws(DatabaseError) in
       StoredMember(
-        member: try member(row), nameKey: NameKey(stored: try row.text(5)),
-        inviteHash: try row.optionalText(6), secretHash: try row.optionalText(7))
+        member: try member(row), nameKey: NameKey(stored: try row.text(3)), secretHashes: [:],
+        invites: [])
     }
+    for index in members.indices {
+      let id = members[index].member.id
+      let devices = try devices(of: [id])
+      members[index].member.devices = devices.map(\.device)
+      members[index].secretHashes = Dictionary(
+        uniqueKeysWithValues: devices.map { ($0.device.id, $0.secretHash) })
+      members[index].invites = try invites("WHERE member_id = $1 ORDER BY created_at", id)
+    }
+    return members
   }
 
   public func insertStoredMember(_ stored: StoredMember) throws(DatabaseError) {
     try checkUsable(writing: true)
-    let member = stored.member
-    var binds = PostgresBindings()
-    binds.append(member.id)
-    binds.append(member.name)
-    binds.append(stored.nameKey.value)
-    binds.append(stored.inviteHash)
-    binds.append(member.invitedAt.wholeSeconds)
-    binds.append(stored.secretHash)
-    binds.append(member.joinedAt?.wholeSeconds)
-    binds.append(member.lastSeenAt?.wholeSeconds)
-    try session.execute(
-      """
-      INSERT INTO member (
-        id, name, name_key, invite_hash, invited_at, secret_hash, joined_at, last_seen_at
-      ) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-      """, binds)
+    try insertMember(stored.member, nameKey: stored.nameKey)
+    for device in stored.member.devices {
+      try insertDevice(
+        device, of: stored.member.id, secretHash: stored.secretHashes[device.id] ?? "")
+    }
+    for invite in stored.invites { try insertInvite(invite) }
   }
 
   public func insertStoredHistory(

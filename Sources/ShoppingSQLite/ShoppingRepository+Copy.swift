@@ -9,34 +9,34 @@ extension ShoppingRepository {
     try checkUsable()
     var members: [StoredMember] = []
     try connection.query(
-      "SELECT \(Self.memberColumns), nameKey, inviteHash, secretHash FROM member ORDER BY rowid"
+      "SELECT \(Self.memberColumns), nameKey FROM member ORDER BY rowid"
     ) { row throws(DatabaseError) in
       members.append(
         StoredMember(
-          member: try storedMember(row), nameKey: NameKey(stored: row.text(5)),
-          inviteHash: row.optionalText(6), secretHash: row.optionalText(7)))
+          member: try storedMember(row), nameKey: NameKey(stored: row.text(3)),
+          secretHashes: [:], invites: []))
+    }
+    for index in members.indices {
+      let id = members[index].member.id
+      let devices = try devices(of: id)
+      members[index].member.devices = devices.map(\.device)
+      members[index].secretHashes = Dictionary(
+        uniqueKeysWithValues: devices.map { ($0.device.id, $0.secretHash) })
+      members[index].invites = try selectInvites(
+        "WHERE memberId = ? ORDER BY rowid", [.id(id)])
     }
     return members
   }
 
-  /// Adds a member as stored elsewhere. SQLite's table requires an invite hash: a member from
-  /// an engine that kept none gets one that no invite code hashes to.
+  /// Adds a member as stored elsewhere, with their devices and invites.
   public func insertStoredMember(_ stored: StoredMember) throws(DatabaseError) {
     try checkUsable(writing: true)
-    let member = stored.member
-    try connection.run(
-      """
-      INSERT INTO member (
-        id, name, nameKey, inviteHash, invitedAt, secretHash, joinedAt, lastSeenAt
-      ) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-      """,
-      [
-        .id(member.id), .text(member.name), .key(stored.nameKey),
-        .text(stored.inviteHash ?? "none:\(member.id.uuidString)"), .date(member.invitedAt),
-        .text(stored.secretHash), member.joinedAt.map(SQLValue.date) ?? .null,
-        member.lastSeenAt.map(SQLValue.date) ?? .null,
-      ]
-    )
+    try insertMember(stored.member, nameKey: stored.nameKey)
+    for device in stored.member.devices {
+      try insertDevice(
+        device, of: stored.member.id, secretHash: stored.secretHashes[device.id] ?? "")
+    }
+    for invite in stored.invites { try insertInvite(invite) }
   }
 
   public func insertStoredHistory(

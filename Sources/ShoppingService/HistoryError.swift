@@ -45,7 +45,7 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
   }
 
   /// What the later entry did, in words.
-  private static func words(_ conflict: Touched.Conflict) -> String {
+  static func words(_ conflict: Touched.Conflict) -> String {
     switch conflict {
     case .items: "changed the same items"
     case .lists: "renamed or deleted the same list"

@@ -1,4 +1,5 @@
 import ShoppingCore
+import ShoppingStorage
 
 /// An intent refused because an item it names is no longer as its author last saw it (see
 /// ``ItemPrecondition``). Nothing was changed.
@@ -11,13 +12,20 @@ public struct PreconditionFailure: Error, Equatable, Sendable {
   public var position: Int
   /// The list's name.
   public var list: String
+  /// The newest history entry that changed the item, when the recent history has one: who
+  /// changed it (its `by`, or where its label says it came from).
+  public var changedBy: HistoryEntry?
 
   /// Creates a failure.
-  public init(precondition: ItemPrecondition, item: Product, position: Int, list: String) {
+  public init(
+    precondition: ItemPrecondition, item: Product, position: Int, list: String,
+    changedBy: HistoryEntry? = nil
+  ) {
     self.precondition = precondition
     self.item = item
     self.position = position
     self.list = list
+    self.changedBy = changedBy
   }
 }
 

@@ -18,6 +18,7 @@ extension MemberError: ShoplistError {
     switch self {
     case .alreadyMember: 409
     case .noSuchMember: 404
+    case .removed: 401
     }
   }
 }

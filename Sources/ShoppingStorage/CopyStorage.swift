@@ -1,24 +1,26 @@
 import Foundation
 import ShoppingCore
 
-/// A member as stored: with the key their name is compared under and the hashes of their
-/// invite and of their phone's secret.
+/// A member as stored: with the key their name is compared under, their devices with the
+/// hashes of their secrets, and their invites.
 public struct StoredMember: Equatable, Sendable {
   /// The member.
   public var member: Member
   /// The key of the member's name.
   public var nameKey: NameKey
-  /// The hash of the newest invite, used or not; `nil` where the engine keeps none.
-  public var inviteHash: String?
-  /// The hash of the secret a joined member's phone keeps; `nil` before joining.
-  public var secretHash: String?
+  /// The hash of each device's secret, by the device's identity.
+  public var secretHashes: [UUID: String]
+  /// The member's invites, used or not.
+  public var invites: [StoredInvite]
 
   /// Creates a stored member.
-  public init(member: Member, nameKey: NameKey, inviteHash: String?, secretHash: String?) {
+  public init(
+    member: Member, nameKey: NameKey, secretHashes: [UUID: String], invites: [StoredInvite]
+  ) {
     self.member = member
     self.nameKey = nameKey
-    self.inviteHash = inviteHash
-    self.secretHash = secretHash
+    self.secretHashes = secretHashes
+    self.invites = invites
   }
 }
 
@@ -32,7 +34,7 @@ public struct StoredMember: Equatable, Sendable {
 public protocol CopyStorage: AnyObject {
   /// Every member, in the order they were invited.
   func storedMembers() throws(DatabaseError) -> [StoredMember]
-  /// Adds a member as stored elsewhere, joined or not.
+  /// Adds a member as stored elsewhere, with their devices and invites.
   func insertStoredMember(_ member: StoredMember) throws(DatabaseError)
   /// Adds a history entry under its own number, time and undo mark, with its record.
   func insertStoredHistory(_ entry: HistoryEntry, change: ChangeRecord) throws(DatabaseError)

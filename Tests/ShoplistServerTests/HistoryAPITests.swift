@@ -113,15 +113,15 @@ import Testing
       #expect(blocked.status == .conflict)
       #expect(
         blocked.body
-          == #"{"error": "cannot undo #2 web: check Milk: #4 web: edit Milk changed the same "#
-          + #"items since; undo #4 first"}"#)
+          == #"{"error": "Not undone: someone on another phone changed the same items since, "#
+          + #"and undoing it would overwrite that."}"#)
       #expect(try harness.snapshot() == before)
 
       // Undone already: said as `undo` says it.
       #expect(try await client.send(.post, "/api/history/4/undo").status == .ok)
       let twice = try await client.send(.post, "/api/history/4/undo")
       #expect(twice.status == .conflict)
-      #expect(twice.body == ##"{"error": "#4 web: edit Milk is undone already (by #5)"}"##)
+      #expect(twice.body == #"{"error": "That change is undone already."}"#)
     }
   }
 

@@ -25,20 +25,42 @@ import Testing
     return headers
   }
 
-  /// Opens `code`'s link and returns the secret the phone was given.
+  /// What the join page's button sends: a POST from the page's own origin.
+  static let pressed: HTTPFields = [HTTPField.Name("Sec-Fetch-Site")!: "same-origin"]
+
+  /// Presses the join button of `code`'s page and returns the secret the device was given.
   static func join(_ client: any TestClientProtocol, code: String) async throws -> String {
-    let answer = try await client.send(.get, "/join/\(code)", headers: [:])
+    let answer = try await client.send(.post, "/join/\(code)", headers: pressed)
     #expect(answer.status == .seeOther, "\(answer.body)")
     let cookie = try #require(answer.headers[.setCookie])
     let match = try #require(cookie.firstMatch(of: /^shoplist_session=([A-Za-z0-9_-]+);/))
     return String(match.1)
   }
 
-  @Test func anInviteLinkSetsTheMembersCookieForGoodAndGoesToThePage() async throws {
+  @Test func openingAnInviteLinkShowsItsButtonAndSpendsNothing() async throws {
+    let harness = try Harness()
+    let invite = try harness.service.invite(named: "Ana <3")
+    try await harness.withClient { client in
+      for method in [HTTPRequest.Method.get, .head] {
+        let page = try await client.send(method, "/join/\(invite.code)", headers: [:])
+        #expect(page.status == .ok)
+        #expect(page.headers[.setCookie] == nil)
+        #expect(page.headers[.cacheControl] == "no-store")
+        if method == .get {
+          #expect(page.body.contains("<h1>Join the shopping list as Ana &lt;3</h1>"))
+          #expect(page.body.contains(#"method="post" action="/join/\#(invite.code)""#))
+          #expect(!page.body.contains("<script"))
+        }
+      }
+    }
+    #expect(try harness.service.members().first?.hasJoined == false)
+  }
+
+  @Test func theJoinButtonSetsTheMembersCookieForGoodAndGoesToThePage() async throws {
     let harness = try Harness()
     let invite = try harness.service.invite(named: "Ana")
     try await harness.withClient { client in
-      let answer = try await client.send(.get, "/join/\(invite.code)", headers: [:])
+      let answer = try await client.send(.post, "/join/\(invite.code)", headers: Self.pressed)
       #expect(answer.status == .seeOther)
       #expect(answer.headers[.location] == "/")
       #expect(answer.headers[.cacheControl] == "no-store")
@@ -105,7 +127,7 @@ import Testing
       let api = try await client.send(.get, "/api/lists", headers: [:])
       #expect(api.status == .tooManyRequests)
       // While held off, no code it sends is looked up, a real one neither: it stays unspent.
-      let real = try await client.send(.get, "/join/\(invite.code)", headers: [:])
+      let real = try await client.send(.post, "/join/\(invite.code)", headers: Self.pressed)
       #expect(real.status == .tooManyRequests)
       #expect(real.headers[.setCookie] == nil)
       #expect(try harness.service.members().first { $0.name == "Ana" }?.hasJoined == false)

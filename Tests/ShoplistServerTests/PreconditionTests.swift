@@ -32,6 +32,26 @@ import Testing
     return try #require(try answer.json()["item"] as? [String: Any], "\(answer.body)")
   }
 
+  @Test func a412NamesWhoChangedTheItemLast() async throws {
+    let harness = try Harness()
+    let seen = try seed(harness)
+    let bread = try #require(seen["Bread"])
+    try harness.service.perform(.set(.unchecked, items: [.typed("bread")]), onList: nil)
+    let entry = try #require(try harness.service.history(limit: 1).first)
+    try harness.service.perform(.set(.checked, items: [.typed("yogurt")]), onList: nil)
+    try await harness.withClient { client in
+      let answer = try await client.send(
+        .patch, "/api/lists/shopping/items/\(bread.id.uuidString)",
+        json: #"{"checked": true, "ifUpdatedAt": "\#(stamp(bread))"}"#)
+      _ = try refusedItem(answer)
+      // The entry that changed Bread, not the later one that changed Yogurt.
+      let changedBy = try #require(try answer.json()["changedBy"] as? [String: Any])
+      #expect(changedBy["command"] as? String == entry.command)
+      #expect(changedBy["by"] is NSNull)
+      #expect((changedBy["at"] as? String)?.hasSuffix("Z") == true)
+    }
+  }
+
   @Test func aPatchOfAnItemChangedMeanwhileIs412WithTheItemAndChangesNothing() async throws {
     let harness = try Harness()
     let seen = try seed(harness)

@@ -34,6 +34,21 @@ struct MigrationTests {
     7: withMembers + """
       INSERT INTO historyPart (entry, part, record) VALUES (1, 0, x'');
       """,
+    // A member's devices and invites in tables of their own, and settings.
+    8: groceriesAsDefault + """
+      INSERT INTO member (id, name, nameKey, invitedAt) VALUES (
+        '00000000-0000-0000-0000-00000000000A', 'Ana', 'ana', '2026-11-18T11:06:40Z');
+      INSERT INTO device (id, memberId, secretHash, joinedAt, lastSeenAt) VALUES (
+        '00000000-0000-0000-0000-00000000000A', '00000000-0000-0000-0000-00000000000A',
+        '\(String(repeating: "b", count: 64))', '2026-11-18T11:07:00Z', '2026-11-18T11:08:00Z');
+      INSERT INTO invite (codeHash, memberId, createdAt, expiresAt, spentAt) VALUES (
+        '\(String(repeating: "a", count: 64))', '00000000-0000-0000-0000-00000000000A',
+        '2026-11-18T11:06:40Z', '2026-11-25T11:06:40Z', '2026-11-18T11:07:00Z');
+      INSERT INTO history (at, command, summary, kind, record, by)
+        VALUES ('2026-11-18T11:09:00Z', 'web (Ana): check Milk', 'Groceries: 1 updated',
+          'change', x'', 'Ana');
+      INSERT INTO historyPart (entry, part, record) VALUES (1, 0, x'');
+      """,
   ]
 
   static let withMembers =
@@ -146,6 +161,20 @@ struct MigrationTests {
     #expect(history.map(\.by) == (version >= 5 ? ["Ana"] : version == 2 ? [nil] : []))
     let members = try database.read { try $0.members() }
     #expect(members.map(\.name) == (version >= 5 ? ["Ana"] : []))
+    if version >= 5 {
+      // The one device a member had before devices were counted stays signed in, and the
+      // invite it used stays used.
+      let seen = try database.read {
+        (
+          try $0.device(secretHash: String(repeating: "b", count: 64))?.device,
+          try $0.invite(codeHash: String(repeating: "a", count: 64))
+        )
+      }
+      #expect(seen.0?.joinedAt == Date(timeIntervalSince1970: 1_795_000_020))
+      #expect(seen.0?.lastSeenAt == Date(timeIntervalSince1970: 1_795_000_080))
+      #expect(seen.1?.spentAt == Date(timeIntervalSince1970: 1_795_000_020))
+      #expect(seen.1?.expiresAt == Date(timeIntervalSince1970: 1_795_000_000 + 7 * 86_400))
+    }
     #expect(try database.rawInteger("PRAGMA user_version") == ShoppingDatabase.schemaVersion)
     #expect(try database.rawInteger("SELECT count(*) FROM migration") == Migration.embedded.count)
   }

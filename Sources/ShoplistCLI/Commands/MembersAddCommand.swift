@@ -6,11 +6,13 @@ struct MembersAddCommand: ShoplistCommand {
     commandName: "add",
     abstract: "Invite a member: prints their invite link (and its QR code on a terminal).",
     discussion: """
-      The link signs in the first phone that opens it, for good, and then stops working. \
-      It is --url (else $SHOPLIST_URL, else http://127.0.0.1:8080) followed by /join/CODE: \
-      give the address the phones open. Inviting a member who has not opened their link yet \
-      makes a new link, and the earlier one stops working; a member who has joined must be \
-      removed first.
+      The link opens a page with one button, "Join the shopping list as NAME"; pressing it \
+      signs that device in for good. Opening the link (a chat app's preview, a mail scanner) \
+      never uses it up; pressing the button does, once. It works for 7 days. The link is \
+      --url (else $SHOPLIST_URL, else the address the last `shoplist serve` of this database \
+      announced, else http://127.0.0.1:8080, which no phone can open) followed by \
+      /join/CODE. Inviting a member with no device signed in yet makes a new link, and the \
+      earlier ones stop working; a link for another device of a member is `members invite`'s.
 
       Examples:
         shoplist members add Ana --url http://192.168.1.20:8080
@@ -18,49 +20,24 @@ struct MembersAddCommand: ShoplistCommand {
       """
   )
 
-  /// The address invite links start with when neither `--url` nor `$SHOPLIST_URL` says.
-  static let defaultURL = "http://127.0.0.1:8080"
-
   @OptionGroup var global: GlobalOptions
   @Option(
     help: ArgumentHelp(
-      "The address the phones open (else $SHOPLIST_URL, else \(defaultURL)).",
+      "The address the phones open (else $SHOPLIST_URL, else the last serve's).",
       valueName: "url"))
   var url: String?
   @Argument(help: "The member's name.")
   var name: String
 
   func validate() throws {
-    if let url, ServeCommand.publicURL(url) == nil {
-      throw ValidationError("--url must be an http:// or https:// address of a host, with no path")
-    }
+    try InviteLinks.validate(url)
   }
 
   func run(in context: CommandContext) throws {
-    let base =
-      try url.flatMap(ServeCommand.publicURL) ?? ServeCommand.publicURLFromEnvironment(context)
-      ?? Self.defaultURL
-    let invite = try context.openService().invite(named: name)
-    let link = "\(base)/join/\(invite.code)"
-    let name = invite.member.name
-    let said =
+    try InviteLinks.make(url: url, context: context, { try $0.invite(named: name) }) { invite in
       invite.replacedEarlier
-      ? "new invite for \(name); the earlier link no longer works"
-      : "invited \(name); the link signs in one phone, for good, and then stops working"
-    try context.report(
-      text: said + "\n" + link,
-      json: MemberDocuments.invite(invite, link: link))
-    // On a terminal, the same link for a phone's camera.
-    guard context.io.stdoutIsTerminal, !context.settings.quiet, !context.settings.json else {
-      return
-    }
-    do {
-      let code = try QRCode(bytes: Array(link.utf8))
-      let lines = code.terminalLines(colour: context.terminal.useColor)
-      try context.write(lines.joined(separator: "\n") + "\n")
-    } catch let error as QRCodeError {
-      // The invite is made: the link alone still does.
-      context.warn("no QR code for this link: \(error); send the link instead")
+        ? "new invite for \(invite.member.name); the earlier links no longer work"
+        : "invited \(invite.member.name); the link signs in one device, for good, within 7 days"
     }
   }
 }

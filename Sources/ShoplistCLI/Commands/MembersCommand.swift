@@ -7,12 +7,13 @@ struct MembersCommand: ParsableCommand {
     commandName: "members",
     abstract: "Invite, show and remove the members of your household.",
     discussion: """
-      A member opens their invite link once, on their phone, and stays signed in to \
-      `shoplist serve` from then on, through restarts and new tokens, until removed. Their \
-      changes are labelled with their name in `shoplist history`.
+      A member joins through an invite link on each of their devices, and each stays signed \
+      in to `shoplist serve` from then on, through restarts and new tokens, until the member \
+      is removed. Their changes are labelled with their name in `shoplist history`.
       """,
     subcommands: [
-      MembersListCommand.self, MembersAddCommand.self, MembersRemoveCommand.self,
+      MembersListCommand.self, MembersAddCommand.self, MembersInviteCommand.self,
+      MembersRemoveCommand.self,
     ],
     defaultSubcommand: MembersListCommand.self
   )

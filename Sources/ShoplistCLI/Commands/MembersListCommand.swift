@@ -5,7 +5,7 @@ import ShoppingStorage
 struct MembersListCommand: ShoplistCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
-    abstract: "Show the members, when each joined and when each was last seen.",
+    abstract: "Show the members and their devices, when each joined and was last seen.",
     discussion: "Examples:\n  shoplist members\n  shoplist members list --json"
   )
 
@@ -16,21 +16,28 @@ struct MembersListCommand: ShoplistCommand {
     try context.report(text: Self.table(members), json: MemberDocuments.members(members))
   }
 
-  /// A line per member under a heading: the name, when they joined (`—` while their invite is
-  /// unused) and when they were last seen (`never` before they joined), aligned.
+  /// A line per member under a heading — the name, when they joined (`—` while no device
+  /// has) and when they were last seen (`never` before then) — and, under a member with more
+  /// than one device, a line per device, aligned.
   static func table(_ members: [Member]) -> String {
     guard !members.isEmpty else {
       return "no members yet; shoplist members add NAME invites one"
     }
-    let rows =
-      [["name", "joined", "last seen"]]
-      + members.map { member in
-        [
-          DisplayText.escaped(member.name),
-          member.joinedAt.map(Describe.localTime) ?? "—",
-          member.lastSeenAt.map(Describe.localTime) ?? "never",
-        ]
+    var rows = [["name", "joined", "last seen"]]
+    for member in members {
+      rows.append([
+        DisplayText.escaped(member.name),
+        member.joinedAt.map(Describe.localTime) ?? "—",
+        member.lastSeenAt.map(Describe.localTime) ?? "never",
+      ])
+      guard member.devices.count > 1 else { continue }
+      for (number, device) in member.devices.enumerated() {
+        rows.append([
+          "  device \(number + 1)", Describe.localTime(device.joinedAt),
+          device.lastSeenAt.map(Describe.localTime) ?? "never",
+        ])
       }
+    }
     let widths = (0..<2).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
     return rows.map { row in
       DisplayWidth.padded(row[0], to: widths[0]) + "  "

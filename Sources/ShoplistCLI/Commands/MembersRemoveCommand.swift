@@ -3,10 +3,10 @@ import ArgumentParser
 struct MembersRemoveCommand: ShoplistCommand {
   static let configuration = CommandConfiguration(
     commandName: "remove",
-    abstract: "Remove a member: their phone is signed out at once.",
+    abstract: "Remove a member: every device of theirs is signed out at once.",
     discussion: """
-      Their next request to `shoplist serve` is refused and their open pages stop receiving \
-      changes; an unused invite of theirs stops working. History keeps their name on the \
+      Each device's next request to `shoplist serve` is refused, their open pages stop \
+      receiving changes and say so, and their unused links stop working. History keeps their name on the \
       changes they made.
 
       Example:
@@ -21,7 +21,11 @@ struct MembersRemoveCommand: ShoplistCommand {
 
   func run(in context: CommandContext) throws {
     let (removed, remaining) = try context.openService().removeMember(named: name)
-    let what = removed.hasJoined ? "their phone is signed out" : "their invite no longer works"
+    let devices = removed.devices.count
+    let what =
+      devices == 0
+      ? "their invite no longer works"
+      : devices == 1 ? "their device is signed out" : "their \(devices) devices are signed out"
     try context.report(
       text: "removed \(removed.name); \(what)", json: MemberDocuments.members(remaining))
   }

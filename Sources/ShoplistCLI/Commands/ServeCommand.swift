@@ -141,7 +141,8 @@ struct ServeCommand: ShoplistCommand {
       configuration: .init(
         host: host, port: port, token: token, certificate: certificate, publicURL: shownURL,
         gracePeriod: .milliseconds(Int64((grace * 1_000).rounded())),
-        trustedProxies: trustedProxies))
+        trustedProxies: trustedProxies,
+        inviteQRCode: { link in try? QRCode(bytes: Array(link.utf8)).svg() }))
     let host = self.host
     let io = context.io
     let listening = Mutex(false)
@@ -150,7 +151,24 @@ struct ServeCommand: ShoplistCommand {
         try await server.run { port in
           listening.withLock { $0 = true }
           let scheme = certificate == nil ? "http" : "https"
-          let base = shownURL ?? "\(scheme)://\(Self.address(toOpen: host)):\(port)"
+          let opened = Self.address(toOpen: host)
+          let base = shownURL ?? "\(scheme)://\(opened):\(port)"
+          // Invite links made later start with this address, unless no phone can open it.
+          let announced = shownURL ?? (NetworkAddress.isLoopback(opened) ? nil : base)
+          // Written off the cooperative threads, before the line that says the server is up.
+          let failure: String? = await withCheckedContinuation { done in
+            DispatchQueue.global().async {
+              do {
+                try service.recordServedAddress(announced)
+                done.resume(returning: nil)
+              } catch {
+                done.resume(returning: String(describing: error))
+              }
+            }
+          }
+          if let failure {
+            io.standardError("shoplist: the address served was not kept for invites: \(failure)\n")
+          }
           try? io.standardOutput("serving \(base)/?token=\(token)\n")
         } onWarning: { warning in
           io.standardError("shoplist: \(warning)\n")

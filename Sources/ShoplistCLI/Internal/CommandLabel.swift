@@ -1,14 +1,24 @@
-/// The command as a person typed it, for history: without the program's name and the
-/// database's path (`--db`), each word quoted when it needs to be read back as one.
+/// The command as a person typed it, for history: without the program's name, the
+/// database's path (`--db`) and the options that only change how the output looks (`--json`,
+/// `--quiet`, `--no-color`, `--trace`), each word quoted when it needs to be read back as one.
+/// Everything after `--` is a name, kept as typed.
 enum CommandLabel {
   static func make(_ arguments: [String]) -> String {
     var label = ""
     var skipNext = false
+    var names = false
     for argument in arguments {
       if skipNext {
         skipNext = false
         continue
       }
+      if names {
+        label.append(" ")
+        appendQuoted(argument, to: &label)
+        continue
+      }
+      if argument == "--" { names = true }
+      if displayOptions.contains(argument) { continue }
       if argument == "--db" {
         skipNext = true
         continue
@@ -41,6 +51,11 @@ enum CommandLabel {
     }
     label.append("\"")
   }
+
+  /// Options that change what is printed, never what is done.
+  private static let displayOptions: Set<String> = [
+    "--json", "--quiet", "-q", "--no-color", "--trace",
+  ]
 
   private static let specials: [Unicode.Scalar] = ["\"", "'", "\\", "$", "`"]
 }

@@ -50,12 +50,8 @@ struct TokenAuthMiddleware: RouterMiddleware {
   /// Where the members of the household are.
   let service: ShoppingService
   let failures: FailedAuthentications
-  /// The public address's authority (`--url`), an origin the page may also be opened under.
-  let publicOrigin: Authority?
-  /// The public address's scheme (`http` or `https`).
-  let publicScheme: String
-  /// Whether the server is reached over TLS: the default port of a `Host` without one.
-  let isSecure: Bool
+  /// Where the page is served from: what a change sent with the cookie must come from.
+  let origin: PageOrigin
 
   func handle(
     _ request: Request, context: Context,
@@ -128,36 +124,13 @@ struct TokenAuthMiddleware: RouterMiddleware {
     case .get, .head, .options: return
     default: break
     }
-    if let origin = request.headers[.origin] {
-      guard isServed(origin: origin, for: request) else { throw APIError.notFromThePage }
-    } else {
-      guard request.headers[Self.secFetchSite]?.lowercased() == "same-origin" else {
-        throw APIError.notFromThePage
-      }
-    }
+    guard origin.admits(request) else { throw APIError.notFromThePage }
     if let type = request.headers[.contentType] {
       let mediaType = type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
       guard mediaType?.lowercased() == "application/json" else { throw APIError.notFromThePage }
     } else if Self.hasBody(request) {
       throw APIError.notFromThePage
     }
-  }
-
-  /// Whether `origin` is this server: the public address, or the scheme it is served under
-  /// with the host and port the request names.
-  private func isServed(origin text: String, for request: Request) -> Bool {
-    guard let origin = Authority(origin: text) else { return false }
-    if let publicOrigin, origin == publicOrigin,
-      text.lowercased().hasPrefix(publicScheme + "://")
-    {
-      return true
-    }
-    let scheme = isSecure ? "https" : "http"
-    guard text.lowercased().hasPrefix(scheme + "://"),
-      var host = request.head.authority.flatMap({ Authority(parsing: $0) })
-    else { return false }
-    host.port = host.port ?? Authority.defaultPort(scheme)
-    return origin == host
   }
 
   private static func hasBody(_ request: Request) -> Bool {

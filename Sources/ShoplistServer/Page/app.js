@@ -153,7 +153,8 @@ function run(fx) {
           seq: fx.seq, created: r.status === 201, entry: r.entry, alone: req.alone,
           list: req.list }
         : { type: 'sendFailed', intentId: req.intentId, itemId: req.itemId, status: r.status,
-          error: r.error, reason: r.reason, item: r.data && r.data.item }));
+          error: r.error, reason: r.reason, item: r.data && r.data.item,
+          changedBy: r.data && r.data.changedBy }));
       break;
     }
     case 'showListInUrl': {
@@ -166,6 +167,8 @@ function run(fx) {
 }
 
 function dispatch(action) {
+  // A signed-out device keeps nothing more: no change is taken into its queue.
+  if (signedOut) return;
   actionCount += 1;
   const a = { id: `${Date.now().toString(36)}-${session}-${actionCount}`,
     at: new Date().toISOString(), ...action };
@@ -185,17 +188,80 @@ function dispatch(action) {
   if (prev.list !== next.list || a.type === 'started') save(KEYS.current, next.list);
   render(next);
   effects.forEach(run);
+  if (prev.authorised && !next.authorised && load(KEYS.member, null)) signOut();
 }
 
 // MARK: - Who is signed in
 
+let signedOut = false;
+
 /** The member's name in the header when a member of the household is signed in (nothing
- *  with the household's link, nor offline). */
+ *  with the household's link, nor offline), with "Add another device" for them. A device
+ *  that was a member's and is refused now was signed out: it says so. */
 async function showWhoIsSignedIn() {
   const r = await api('GET', '/api/me');
-  const name = r.ok && r.data && typeof r.data.member === 'string' ? r.data.member : '';
+  if (r.status === 401 && (load(KEYS.member, null) || load(KEYS.signedOut, null))) {
+    signOut();
+    return;
+  }
+  if (!r.ok) return;
+  if (signedOut) {
+    // Signed in again (a new invite used on this device): the list, afresh.
+    localStorage.removeItem(KEYS.signedOut);
+    location.reload();
+    return;
+  }
+  const name = r.data && typeof r.data.member === 'string' ? r.data.member : '';
+  if (name) save(KEYS.member, name);
+  else localStorage.removeItem(KEYS.member);
   $('signed-in-as').textContent = name;
   $('signed-in-as').hidden = !name;
+  $('devices').hidden = !name;
+}
+
+/** The member was removed: the device forgets the lists it kept for offline use and its
+ *  queue, takes no more changes, and says in words what happened. Only the name stays, so
+ *  that a reload says the same. */
+function signOut() {
+  signedOut = true;
+  const name = load(KEYS.member, null) || load(KEYS.signedOut, '');
+  Object.values(KEYS).forEach((key) => localStorage.removeItem(key));
+  save(KEYS.signedOut, name);
+  // What is on screen goes too: the state as storage now holds it, empty.
+  state = initialState();
+  render(state);
+  if (events) events.close();
+  events = null;
+  $('signed-out-name').textContent = name || 'This device’s member';
+  $('signed-out').hidden = false;
+  document.body.classList.add('is-signed-out');
+  document.title = 'Signed out · shoplist';
+}
+
+/** "Add another device": a new one-time link for the signed-in member, with its QR code. */
+async function addDevice() {
+  const dialog = $('device-dialog');
+  $('device-error').hidden = true;
+  $('device-qr').hidden = true;
+  $('device-link').value = '';
+  $('device-until').textContent = '';
+  if (!dialog.open) dialog.showModal();
+  const r = await api('POST', '/api/invites', {});
+  if (!r.ok) {
+    $('device-error').textContent = r.status === 0
+      ? 'No connection: a link can be made once the phone is back online.'
+      : `No link was made: ${r.error}`;
+    $('device-error').hidden = false;
+    return;
+  }
+  $('device-link').value = r.data.link;
+  const until = new Date(r.data.expiresAt);
+  $('device-until').textContent = Number.isNaN(until.getTime()) ? ''
+    : `, until ${until.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
+  if (r.data.svg) {
+    $('device-qr').src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(r.data.svg)}`;
+    $('device-qr').hidden = false;
+  }
 }
 
 // MARK: - Wiring (event delegation)
@@ -274,6 +340,10 @@ function start() {
   $('clear-checked').addEventListener('click', () => dispatch({ type: 'clearTapped' }));
   $('notices-dismiss').addEventListener('click',
     () => dispatch({ type: 'noticesDismissed' }));
+  $('notice-list').addEventListener('click', (e) => {
+    const button = e.target.closest('[data-testid="use-mine"]');
+    if (button) dispatch({ type: 'useMineTapped', noticeId: button.dataset.noticeId });
+  });
   $('message').addEventListener('click', (e) => dispatch({
     type: e.target.closest('[data-testid="undo-button"]') ? 'undoTapped'
       : e.target.closest('[data-testid="redo-button"]') ? 'redoTapped' : 'messageDismissed' }));
@@ -288,9 +358,17 @@ function start() {
     if (e.key !== KEYS.queue) return;
     dispatch({ type: 'queueChangedElsewhere', queue: load(KEYS.queue, []) });
   });
+  $('add-device').addEventListener('click', addDevice);
+  $('device-close').addEventListener('click', () => $('device-dialog').close());
+  $('device-copy').addEventListener('click', () => {
+    const link = $('device-link').value;
+    if (link && navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
+    $('device-link').select();
+  });
+  if (load(KEYS.signedOut, null)) signOut();
   dispatch({ type: 'started' });
   // "As of 10:42 (3 min ago)" keeps counting while there is no connection.
-  setInterval(() => { if (!state.online) render(state); }, CLOCK_MS);
+  setInterval(() => { if (!state.online && !signedOut) render(state); }, CLOCK_MS);
   // Keeps the page's files on the phone for opening it with no signal. Browsers offer
   // workers only on HTTPS and on this machine's own addresses; elsewhere the page simply
   // needs the connection to open.

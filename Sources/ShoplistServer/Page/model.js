@@ -63,7 +63,13 @@ function update(s, a) {
       // what was typed.
       const seen = seenOf(onServer(s, s.list, { name: text }));
       const live = s.online && !s.waiting && s.authorised;
-      s = enqueue(s, a, { kind: 'add', list: s.list, name: text, text, fields: {}, seen, live });
+      // The item a phrase ("3 apples") may name, as the page shows it now: an add replayed
+      // later is applied to it when nobody changed it since.
+      const doc = s.docs[norm(s.list)];
+      const near = seen || !doc ? [] : doc.items.filter((i) => norm(text).includes(norm(i.name)))
+        .map((i) => ({ id: i.id, ...seenOf(i) }));
+      s = enqueue(s, a, { kind: 'add', list: s.list, name: text, text, fields: {}, seen, live,
+        near });
       s = offerUndo({ ...s, addText: '', suggestions: { q: '', items: [], active: -1 } }, fx, a,
         `Added ${quoted(text)}.`);
       fx.push({ type: 'resetAddForm' });
@@ -143,6 +149,12 @@ function update(s, a) {
       for (const k of ['unit', 'category', 'note']) {
         const value = tidy(a.fields[k]);
         if (value !== (item[k] ?? '')) fields[k] = value; // "" clears it
+      }
+      // A quantity and its unit are one amount ("1 l"): a change to either sends both, so
+      // that the amount is what the editor showed, also when sent again ("Use mine").
+      if ('quantity' in fields || 'unit' in fields) {
+        fields.quantity = quantity;
+        fields.unit = tidy(a.fields.unit);
       }
       s = { ...s, editing: null };
       fx.push({ type: 'closeEditor' });
@@ -231,6 +243,18 @@ function update(s, a) {
     }
     case 'messageDismissed': s = { ...s, message: null }; break;
     case 'noticesDismissed': s = { ...s, notices: [] }; break;
+    case 'useMineTapped': {
+      // The change again, to the item as it is now: what the person chose over the other's.
+      const notice = s.notices.find((n) => n.id === a.noticeId);
+      if (!notice || !notice.retry) break;
+      const q = notice.retry;
+      const item = onServer(s, q.list, q.itemId ? { itemId: q.itemId } : { name: q.name });
+      s = { ...s, notices: s.notices.filter((n) => n.id !== a.noticeId) };
+      if (!item) break;
+      const { id: _id, at: _at, ...intent } = q;
+      s = enqueue(s, a, { ...intent, seen: seenOf(item), near: [], live: s.online });
+      break;
+    }
     case 'messageExpired':
       if (s.message && s.message.id === a.messageId) s = { ...s, message: null };
       break;

@@ -7,7 +7,8 @@
 // server gave it.
 
 import {
-  enc, happenedTo, isCheck, MAX_NOTICES, norm, notApplied, quoted, replacedText, sameSeen, seenOf,
+  conflictText, enc, isCheck, MAX_NOTICES, norm, notApplied, quoted, replacedText, sameSeen,
+  seenOf,
 } from './words.js';
 import {
   drop, refreshIfStale, switchTo, wait, withMessage,
@@ -155,12 +156,16 @@ function adoptItem(s, list, item, id) {
   return { ...s, docs: { ...s.docs, [key]: { ...doc, items } } };
 }
 
-function notify(s, id, text) {
-  return { ...s, notices: [...s.notices, { id, text }].slice(-MAX_NOTICES) };
+/** A notice of a change not applied; `retry`, when given, is the intent "Use mine" sends
+ *  again, to the item as it is now. */
+function notify(s, id, text, retry) {
+  const notice = retry ? { id, text, retry } : { id, text };
+  return { ...s, notices: [...s.notices, notice].slice(-MAX_NOTICES) };
 }
 
-/** Says which queued change was not applied, and why, when it was refused (412, 404). */
-function notAppliedText(q, status, item) {
+/** Says which queued change was not applied, and why, when it was refused (412, 404): who
+ *  changed the item, when, and what it is now. */
+function notAppliedText(q, status, item, changedBy) {
   const name = (item && item.name) || q.name;
   if (status === 404) {
     if (isCheck(q)) return notApplied(name, 'removed', `not ${q.kind}ed`);
@@ -169,17 +174,21 @@ function notAppliedText(q, status, item) {
     return null; // a remove of an item already gone did what it asked
   }
   if (!item) return null;
-  const happened = happenedTo(q.seen, item);
-  if (q.kind === 'add') return notApplied(name, happened, 'kept as it is');
-  if (isCheck(q)) {
-    // Someone else did the same: nothing of this person's is lost.
-    if (item.checked === (q.kind === 'check')) return null;
-    return notApplied(name, happened, `not ${q.kind}ed`);
+  // Someone else did the same: nothing of this person's is lost.
+  if (isCheck(q) && item.checked === (q.kind === 'check')) return null;
+  if (['add', 'check', 'uncheck', 'remove', 'edit'].includes(q.kind)) {
+    // A phrase's item, seen when it was typed, was changed since, not added.
+    const seen = q.seen || (q.near || []).find((n) => n.id === item.id) || null;
+    return conflictText({ ...q, seen }, item, changedBy);
   }
-  if (q.kind === 'remove') return notApplied(name, happened, 'not removed');
-  if (q.kind === 'edit') return notApplied(name, happened, 'not changed');
   return null;
 }
+
+/** Whether a refused add of a phrase ("3 apples") named an item the page showed when it was
+ *  typed, unchanged since: nobody's change stands in its way, so it is applied as `add`
+ *  applies it. */
+const unchangedSinceTyped = (q, item) => q.kind === 'add' && q.seen === null && item
+  && (q.near || []).some((n) => n.id === item.id && n.updatedAt === item.updatedAt);
 
 function sendFailed(s, fx, a, q) {
   const id = `m-${a.id}`;
@@ -195,6 +204,11 @@ function sendFailed(s, fx, a, q) {
       : 'The server is busy. Your change will be sent again.';
     return wait(withMessage(s, fx, id, text), fx);
   }
+  if (a.status === 412 && unchangedSinceTyped(q, a.item)) {
+    // Sent again at once, now naming the item as it is (and was when it was typed).
+    const again = { ...q, seen: seenOf(a.item), near: [] };
+    return { ...s, queue: s.queue.map((r) => (r.id === q.id ? again : r)) };
+  }
   s = refreshIfStale(drop(s, q.id), fx, q.list);
   if (q.kind === 'add') s = dropDependents(s, q);
   // "Removed X. Undo" no longer holds for a remove that was not applied.
@@ -202,8 +216,9 @@ function sendFailed(s, fx, a, q) {
   if (a.status === 412 || a.status === 404) {
     fx.push({ type: 'fetchList', list: q.list }, { type: 'fetchLists' });
     s = adoptItem(s, q.list, a.status === 412 ? a.item : null, a.itemId);
-    const text = notAppliedText(q, a.status, a.item);
-    if (text) return notify(s, id, text);
+    const text = notAppliedText(q, a.status, a.item, a.changedBy);
+    const retry = a.status === 412 && a.item ? q : null;
+    if (text) return notify(s, id, text, retry);
     if (a.status === 412 || q.kind === 'remove' || q.kind === 'createList') return s;
   }
   if (a.status === 409 && q.kind === 'createList') {
@@ -213,9 +228,10 @@ function sendFailed(s, fx, a, q) {
   const verb = { add: 'add', check: 'check', uncheck: 'uncheck', remove: 'remove',
     clear: 'clear the checked items', createList: 'create the list', edit: 'change',
     undo: 'undo', redo: 'redo' }[q.kind];
-  // An undo's refusal is the history's own sentence: "Cannot undo #41 …; undo #42 first."
+  // An undo's refusal is the server's own sentence, in people's words: "Not undone: Ben
+  // changed the same items since, and undoing it would overwrite that."
   const history = q.kind === 'undo' || q.kind === 'redo';
-  const text = history && /^cannot /.test(a.error) ? `C${a.error.slice(1)}.`
+  const text = history && /^(Not (un|re)done|That change)/.test(a.error) ? a.error
     : `Could not ${verb}${q.name && !history ? ` ${quoted(q.name)}` : ''}: ${a.error}`;
   s = withMessage(s, fx, id, text, { error: true });
   if (q.kind === 'createList' && norm(q.list) === norm(s.list)) s = switchTo(s, fx, 'shopping');

@@ -120,7 +120,9 @@ esc(it.name)}</span>${meta ? ` <span class="suggestion-meta">${meta}</span>` : '
 /** The changes that were not applied, in a live region: added lines are announced. */
 function renderNotices(notices) {
   const list = $('notice-list');
-  const html = notices.map((n) => `<li data-testid="notice">${esc(n.text)}</li>`).join('');
+  const html = notices.map((n) => `<li data-testid="notice"><span data-testid="notice-text">${esc(n.text)}</span>${
+    n.retry ? ` <button type="button" class="use-mine" data-testid="use-mine" `
+      + `data-notice-id="${attr(n.id)}">Use mine</button>` : ''}</li>`).join('');
   if (list.dataset.sig !== html) {
     list.innerHTML = html;
     list.dataset.sig = html;

@@ -9,6 +9,7 @@ const KEYS = {
   current: 'shoplist.current', docs: 'shoplist.docs', lists: 'shoplist.lists',
   notices: 'shoplist.notices', queue: 'shoplist.queue', seenAt: 'shoplist.seenAt',
   view: 'shoplist.view', aisles: 'shoplist.aisles', versions: 'shoplist.versions',
+  member: 'shoplist.member', signedOut: 'shoplist.signedOut',
 };
 const MAX_NOTICES = 20;
 const MESSAGE_MS = 5000;
@@ -59,6 +60,46 @@ const notApplied = (name, happened, outcome, by) =>
 /** What became of an item since the page saw it (`seen`), in a word. */
 const happenedTo = (seen, item) => (!seen ? 'added'
   : seen.checked !== item.checked ? (item.checked ? 'checked' : 'unchecked') : 'changed');
+/** A quantity with its unit, kept on one line: "2 l". */
+const amountText = (quantity, unit) => `${number.format(quantity)}${unit ? `\u00a0${unit}` : ''}`;
+/** An item as it is now, in a few words: "2 l, to buy", "in the basket". */
+function nowText(item) {
+  const quantity = Number(item.quantity ?? 1);
+  const amount = quantity !== 1 || item.unit
+    ? `${amountText(quantity, item.unit)}, ` : '';
+  return `${amount}${item.checked ? 'in the basket' : 'to buy'}`;
+}
+/** What a refused change of the page asked for, in a few words: "your 1 l". */
+function yourChange(q) {
+  if (q.kind === 'check') return 'your check';
+  if (q.kind === 'uncheck') return 'your uncheck';
+  if (q.kind === 'remove') return 'your removal';
+  if (q.kind === 'add') return `your ${quoted(q.text ?? q.name)}`;
+  const f = q.fields || {};
+  const parts = [];
+  if (f.quantity !== undefined || f.unit !== undefined) {
+    const quantity = f.quantity ?? 1;
+    parts.push(amountText(quantity, f.unit));
+  }
+  if (f.name !== undefined) parts.push(`name ${quoted(f.name)}`);
+  for (const k of ['category', 'note']) {
+    if (f[k] !== undefined) parts.push(f[k] ? `${k} ${quoted(f[k])}` : `no ${k}`);
+  }
+  return parts.length ? `your ${parts.join(', ')}` : 'your change';
+}
+/**
+ * A change of the page that was not applied, in people's words: who changed the item, when,
+ * what it is now, and what of this page's was left out: "“Milk” was changed by Ben at
+ * 10:42 — now 2 l, to buy; your 1 l was not applied."
+ */
+function conflictText(q, item, changedBy) {
+  const happened = happenedTo(q.seen, item);
+  const who = changedBy ? whoDid(changedBy) : null;
+  const at = new Date(item.updatedAt);
+  const when = Number.isNaN(at.getTime()) ? '' : ` at ${clock.format(at)}`;
+  return `${quoted(item.name)} was ${happened}${who ? ` ${who}` : ''}${when} — now `
+    + `${nowText(item)}; ${yourChange(q)} was not applied.`;
+}
 const seenOf = (item) => (item ? { updatedAt: item.updatedAt, checked: item.checked } : null);
 const sameSeen = (a, b) => (a && b ? a.updatedAt === b.updatedAt : a === b);
 const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 });
@@ -111,5 +152,6 @@ export {
   replacedText, KEYS, MAX_NOTICES, MESSAGE_MS, CONFIRM_MS, MAX_RETRY_MS, REQUEST_TIMEOUT_MS, CLOCK_MS,
   HIGHLIGHT_MS, SUGGEST_DELAY_MS, MAX_SUGGESTIONS, load, save, tidy, fold, norm, enc, HIDDEN,
   visible, attr, esc, isTemp, isCheck, quoted, notApplied, happenedTo, seenOf, sameSeen, number,
-  listFromHash, clock, day, dayBefore, sinceText, parseNumber, whoDid, bareCommand,
+  listFromHash, clock, day, dayBefore, sinceText, parseNumber, whoDid, bareCommand, nowText,
+  yourChange, conflictText,
 };

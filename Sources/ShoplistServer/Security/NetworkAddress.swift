@@ -14,6 +14,14 @@ public enum NetworkAddress {
     host == "0.0.0.0" || host == "::" || host == "[::]"
   }
 
+  /// Whether `host` names this machine only, so that no phone can open it: `localhost`, an
+  /// address of 127.0.0.0/8, `::1`, or an unspecified address left as it is.
+  public static func isLoopback(_ host: String) -> Bool {
+    let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    return bare.lowercased() == "localhost" || bare.hasPrefix("127.") || bare == "::1"
+      || isWildcard(host)
+  }
+
   /// Whether `text` is an IPv4 or IPv6 address in numeric form.
   public static func isIPAddress(_ text: String) -> Bool {
     ClientPrefix(text) != nil

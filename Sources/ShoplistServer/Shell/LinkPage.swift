@@ -18,7 +18,7 @@ struct LinkPage: Sendable {
   /// work later.
   func response(
     status: HTTPResponse.Status, kind: String, title: String, paragraphs: [String],
-    headers extra: HTTPFields = [:]
+    actions: String = LinkPage.openTheList, headers extra: HTTPFields = [:]
   ) -> Response {
     let text = String(decoding: template, as: UTF8.self)
       .replacingOccurrences(of: "<!-- title -->", with: Self.escaped(title))
@@ -26,13 +26,19 @@ struct LinkPage: Sendable {
       .replacingOccurrences(
         of: "<!-- content -->",
         with: paragraphs.map { "    \($0)" }.joined(separator: "\n"))
+      .replacingOccurrences(of: "<!-- actions -->", with: "    " + actions)
     var headers = EmbeddedFile.headers(type: "text/html; charset=utf-8", cacheControl: "no-store")
-    for field in extra { headers.append(field) }
+    // A page's own header replaces the general one of the same name.
+    for field in extra { headers[field.name] = field.value }
     return Response(
       status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
   }
 
   /// `text` safe inside HTML.
+  /// What a page ends with unless it says otherwise: the way to the list.
+  static let openTheList =
+    #"<a class="btn btn-primary link-page-open" data-testid="open-list" href="/">Open the list</a>"#
+
   static func escaped(_ text: String) -> String {
     var result = ""
     for character in text {

@@ -1,4 +1,5 @@
 import ShoppingCore
+import ShoppingStorage
 
 extension ListSession {
   /// Refuses `intent` unless every item it names satisfies `precondition`, before anything
@@ -46,6 +47,18 @@ extension ListSession {
       throw ShoppingError.noSuchItem(item.name, list: current.name)
     }
     return PreconditionFailure(
-      precondition: precondition, item: item, position: index + 1, list: current.name)
+      precondition: precondition, item: item, position: index + 1, list: current.name,
+      changedBy: try lastChange(of: item.id))
+  }
+
+  /// The newest of the recent history entries that added or changed the item `id`: whose
+  /// change a refused intent would have overwritten.
+  private func lastChange(of id: Product.ID) throws -> HistoryEntry? {
+    let newest = try repository.newestHistoryID()
+    let first = max(1, newest - ShoppingService.activityLimit + 1)
+    guard first <= newest else { return nil }
+    return try repository.historyRecords(Array(first...newest)).reversed().first { _, change in
+      change.products[id] != nil || change.addedTo[id] != nil
+    }?.entry
   }
 }

@@ -30,8 +30,8 @@ struct InMemoryTables: Sendable {
   struct MemberRow: Sendable {
     var member: Member
     var nameKey: NameKey
-    var inviteHash: String?
-    var secretHash: String?
+    /// Each device's secret's hash, by the device's identity.
+    var secretHashes: [UUID: String]
   }
 
   var lists: [UUID: ListRow] = [:]
@@ -41,6 +41,8 @@ struct InMemoryTables: Sendable {
   var history: [HistoryRow] = []
   var lastHistoryID = 0
   var members: [MemberRow] = []
+  var invites: [StoredInvite] = []
+  var settings: [String: String] = [:]
   var nextSequence = 0
   /// Raised by every commit.
   var version = 0

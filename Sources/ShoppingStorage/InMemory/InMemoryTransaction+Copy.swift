@@ -6,29 +6,21 @@ import ShoppingCore
 extension InMemoryTransaction {
   public func storedMembers() throws(DatabaseError) -> [StoredMember] {
     try checkUsable()
-    return tables.members.map {
+    return tables.members.map { row in
       StoredMember(
-        member: $0.member, nameKey: $0.nameKey, inviteHash: $0.inviteHash,
-        secretHash: $0.secretHash)
+        member: row.member, nameKey: row.nameKey, secretHashes: row.secretHashes,
+        invites: tables.invites.filter { $0.memberID == row.member.id })
     }
   }
 
   public func insertStoredMember(_ stored: StoredMember) throws(DatabaseError) {
     try checkUsable(writing: true)
-    guard
-      !tables.members.contains(where: {
-        $0.member.id == stored.member.id || $0.nameKey == stored.nameKey
-          || ($0.inviteHash != nil && $0.inviteHash == stored.inviteHash)
-          || ($0.secretHash != nil && $0.secretHash == stored.secretHash)
-      })
-    else {
-      throw DatabaseError(
-        reason: .constraintViolation, path: location, message: "UNIQUE constraint failed: member")
+    try insertMember(stored.member, nameKey: stored.nameKey)
+    for device in stored.member.devices {
+      try insertDevice(
+        device, of: stored.member.id, secretHash: stored.secretHashes[device.id] ?? "")
     }
-    tables.members.append(
-      .init(
-        member: stored.member, nameKey: stored.nameKey, inviteHash: stored.inviteHash,
-        secretHash: stored.secretHash))
+    for invite in stored.invites { try insertInvite(invite) }
   }
 
   public func insertStoredHistory(

@@ -33,4 +33,16 @@ import Testing
   @Test func unicodeWordsNeedNoQuotes() {
     #expect(CommandLabel.make(["add", "Crème", "牛乳"]) == "add Crème 牛乳")
   }
+
+  @Test func optionsThatOnlyChangeTheOutputAreLeftOut() {
+    #expect(
+      CommandLabel.make(["--no-color", "edit", "oat milk", "--json", "--quantity", "2"])
+        == #"edit "oat milk" --quantity 2"#)
+    #expect(CommandLabel.make(["check", "milk", "-q", "--quiet", "--trace"]) == "check milk")
+  }
+
+  @Test func afterTheDoubleDashEveryWordIsANameKeptAsTyped() {
+    #expect(CommandLabel.make(["add", "--", "--json", "-q"]) == "add -- --json -q")
+    #expect(CommandLabel.make(["add", "--", "--db", "x"]) == "add -- --db x")
+  }
 }

@@ -66,6 +66,19 @@ def no_script_errors(read_logs):
     step("no script errors in the console", check)
 
 
+def database_arguments():
+    """What a check that starts its own server takes: `--db`, `--binary` and `--shots` (the
+    folder made if it is missing)."""
+    import argparse
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--db", required=True)
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--shots", required=True)
+    arguments = parser.parse_args()
+    os.makedirs(arguments.shots, exist_ok=True)
+    return arguments
+
+
 def finish():
     print(f"{len(passed)} passed, {len(failed)} failed", flush=True)
     sys.exit(1 if failed else 0)

@@ -31,6 +31,8 @@ def steps(p, store, item, base, others):
         q = Phone(other, base)
         q.viewport(390, 844)
         other.get(invite["link"])
+        wait_for(lambda: q.visible("join-button"), "the invite's page with its button")
+        q.by("join-button").click()
         wait_for(lambda: "milk" in q.names(), "Ana's phone shows the list")
         wait_for(lambda: q.text("signed-in-as") == "Ana", "signed in as Ana")
         q.add("Bread rolls", "6")

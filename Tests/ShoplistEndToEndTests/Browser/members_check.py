@@ -3,16 +3,19 @@ this script starts and restarts itself.
 
     python3 members_check.py --db DB --binary SHOPLIST --shots FOLDER
 
-The phone opens the link `shoplist members add Ana` printed and lands on the list, signed
-in as Ana; a reload keeps it signed in; so does a restart of the server with another
-`--token` on the same port. Ana's tap is recorded under her name. A second browser opening
-the same link gets the page saying in words that the invite was used, with no cookie. After
-`shoplist members remove Ana`, the first browser is refused. Screenshots: the refusal page and
-the list signed in as a member. Prints one line per check, then "N passed, N failed"; exits 1
-if any failed.
+The phone opens the link `shoplist members add Ana` printed: a page with one button, "Join
+the shopping list as Ana", and no cookie yet; pressing it lands on the list, signed in as
+Ana; a reload keeps it signed in; so does a restart of the server with another `--token` on
+the same port. Ana's tap is recorded under her name. A second browser opening the same link
+gets the page saying in words that the invite was used, with no cookie. "Add another device"
+shows a link and its QR code, which zbarimg reads back as the link; the second browser joins
+with it as Ana's tablet. After `shoplist members remove Ana`, both devices say in words that
+they were signed out, show no list after a reload and keep nothing in their storage.
+Screenshots: the join page, the refusal page, the list signed in as a member, the "Add
+another device" QR code and the removed device. Prints one line per check, then "N passed, N
+failed"; exits 1 if any failed.
 """
 
-import argparse
 import json
 import os
 import subprocess
@@ -22,7 +25,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from checks import finish, step, wait_for
+from checks import database_arguments, finish, step, wait_for
 
 class Shoplist:
     def __init__(self, binary, db):
@@ -88,12 +91,7 @@ def me(driver):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--db", required=True)
-    parser.add_argument("--binary", required=True)
-    parser.add_argument("--shots", required=True)
-    arguments = parser.parse_args()
-    os.makedirs(arguments.shots, exist_ok=True)
+    arguments = database_arguments()
     shoplist = Shoplist(arguments.binary, arguments.db)
     shoplist.run("add", "Milk", "Bread", "Eggs")
 
@@ -113,8 +111,19 @@ def main():
         assert status == 200 and json.loads(body) == {"member": "Ana"}, (status, body)
 
     try:
-        def opens_the_link():
+        def the_link_opens_a_page_with_one_button():
             phone.get(link)
+            wait_for(lambda: visible(phone, "join-button"), "the join button")
+            assert text(phone, "join-button") == "Join the shopping list as Ana"
+            assert not [c for c in phone.get_cookies() if c["name"] == "shoplist_session"]
+            phone.save_screenshot(os.path.join(arguments.shots, "join-page-390x844.png"))
+            members = json.loads(shoplist.run("members", "--json"))["members"]
+            assert members[0]["devices"] == [], members
+        step("the invite link opens a page with one button and signs nothing in",
+             the_link_opens_a_page_with_one_button)
+
+        def opens_the_link():
+            phone.find_element(By.CSS_SELECTOR, '[data-testid="join-button"]').click()
             try:
                 # The page names the list shown after a #.
                 wait_for(lambda: phone.current_url.split("#")[0] == base + "/", "the redirect")
@@ -128,7 +137,7 @@ def main():
             assert 399 < days <= 400, f"the cookie lasts {days} days"
             assert invite["link"].split("/")[-1] not in cookie["value"]
             signed_in_as_ana()
-        step("the invite link lands on the list signed in as Ana", opens_the_link)
+        step("its button lands on the list signed in as Ana", opens_the_link)
 
         def taps_under_her_name():
             row = [r for r in phone.find_elements(By.CSS_SELECTOR, '[data-testid="item-row"]')
@@ -175,11 +184,60 @@ def main():
         step("a second browser opening the link is told in words it was used",
              a_second_browser_is_refused_in_words)
 
-        def removal_signs_the_phone_out():
+        def adds_another_device():
+            phone.find_element(By.CSS_SELECTOR, '[data-testid="add-device"]').click()
+            wait_for(lambda: visible(phone, "device-qr"), "the QR code")
+            new_link = phone.find_element(
+                By.CSS_SELECTOR, '[data-testid="device-link"]').get_attribute("value")
+            assert new_link.startswith(base + "/join/") and new_link != link, new_link
+            time.sleep(0.3)
+            phone.save_screenshot(os.path.join(arguments.shots, "add-another-device-390x844.png"))
+            qr = os.path.join(arguments.shots, "add-another-device-qr.png")
+            phone.find_element(By.CSS_SELECTOR, '[data-testid="device-qr"]').screenshot(qr)
+            decoded = subprocess.run(["/usr/bin/zbarimg", "--raw", "-q", qr],
+                                     capture_output=True, text=True, timeout=30)
+            assert decoded.stdout.strip() == new_link, (decoded.stdout, decoded.stderr)
+            phone.find_element(By.CSS_SELECTOR, '[data-testid="device-close"]').click()
+            other.get(new_link)
+            wait_for(lambda: visible(other, "join-button"), "the tablet's join button")
+            other.find_element(By.CSS_SELECTOR, '[data-testid="join-button"]').click()
+            wait_for(lambda: text(other, "signed-in-as") == "Ana", "the tablet signed in as Ana")
+            members = json.loads(shoplist.run("members", "--json"))["members"]
+            assert len(members[0]["devices"]) == 2, members
+        step("Add another device: its QR code reads as the link, which signs in a tablet",
+             adds_another_device)
+
+        def removal_signs_every_device_out():
             shoplist.run("members", "remove", "Ana")
+            for device in (phone, other):
+                device.refresh()
+                wait_for(lambda: visible(device, "signed-out"), "the signed-out page")
+                body = device.find_element(By.TAG_NAME, "body").text
+                assert "This device was signed out" in body, body
+                assert "Ana was removed" in body, body
+                assert not names(device), names(device)
+            phone.save_screenshot(os.path.join(arguments.shots, "removed-device-390x844.png"))
             status, body = me(phone)
             assert status == 401, (status, body)
-        step("after members remove the phone is refused", removal_signs_the_phone_out)
+        step("after members remove both devices say they were signed out",
+             removal_signs_every_device_out)
+
+        def keeps_nothing():
+            phone.refresh()
+            wait_for(lambda: visible(phone, "signed-out"), "the signed-out page after a reload")
+            assert not names(phone), names(phone)
+            kept = phone.execute_script(
+                "return Object.keys(localStorage).filter(k => k !== 'shoplist.signedOut')")
+            assert kept == [], kept
+            # A tap has nowhere to go: the list's controls are not shown, nothing is queued.
+            assert not visible(phone, "add-input")
+            phone.execute_script("""
+                const form = document.querySelector('[data-testid="add-form"]');
+                form.elements.text.value = 'cheese';
+                form.requestSubmit();""")
+            time.sleep(0.5)
+            assert phone.execute_script("return localStorage.getItem('shoplist.queue')") is None
+        step("a removed device shows no list after a reload and queues nothing", keeps_nothing)
     finally:
         phone.quit()
         if other:

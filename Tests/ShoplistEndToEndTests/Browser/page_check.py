@@ -105,7 +105,7 @@ class Page:
 
     def notices(self):
         """The page's words about queued changes that were not applied."""
-        return [e.text for e in self.d.find_elements(By.CSS_SELECTOR, '[data-testid="notice"]')]
+        return [e.text for e in self.d.find_elements(By.CSS_SELECTOR, '[data-testid="notice-text"]')]
 
     def dismiss_notices(self):
         if self.visible("notices-dismiss"):

@@ -18,7 +18,7 @@ import Testing
     let server = try ServingShoplist(shoplist, ["--token", Self.token])
     let invite = try shoplist.invite("Ana", url: server.base)
 
-    let joined = try server.endpoint.open("/join/\(invite.code)")
+    let joined = try server.endpoint.join(invite.code)
     #expect(joined.status == 303 && joined.header("location") == "/", "\(joined)")
     let cookie = try #require(joined.header("set-cookie"))
     let attributes = Set(
@@ -61,7 +61,7 @@ import Testing
     let invite = try shoplist.invite("Ana", url: server.base)
     #expect(invite.link.hasPrefix("https://127.0.0.1:"))
 
-    let joined = try server.endpoint.open("/join/\(invite.code)", curlOptions: trusted)
+    let joined = try server.endpoint.join(invite.code, curlOptions: trusted)
     let cookie = try #require(joined.header("set-cookie"), "\(joined)")
     #expect(cookie.contains("; Secure") && cookie.contains("Max-Age=34560000"), "\(cookie)")
     let secret = try #require(joined.secret)
@@ -81,11 +81,11 @@ import Testing
     let ana = try shoplist.invite("Ana", url: "https://list.example.org")
     let ben = try shoplist.invite("Ben", url: local.base)
     // The proxy passes the public host on, over plain HTTP.
-    let proxied = try local.open(
-      "/join/\(ana.code)", curlOptions: ["-H", "Host: list.example.org"])
+    let proxied = try local.join(
+      ana.code, origin: "https://list.example.org", curlOptions: ["-H", "Host: list.example.org"])
     let cookie = try #require(proxied.header("set-cookie"), "\(proxied)")
     #expect(cookie.contains("; Secure"), "\(cookie)")
-    let direct = try local.open("/join/\(ben.code)")
+    let direct = try local.join(ben.code)
     let plain = try #require(direct.header("set-cookie"), "\(direct)")
     #expect(!plain.contains("Secure"), "\(plain)")
     #expect(server.stop().status == 0)
@@ -110,7 +110,7 @@ import Testing
     let shoplist = try Shoplist()
     var server = try ServingShoplist(shoplist, ["--token", Self.token])
     let invite = try shoplist.invite("Ana", url: server.base)
-    let secret = try #require(try server.endpoint.open("/join/\(invite.code)").secret)
+    let secret = try #require(try server.endpoint.join(invite.code).secret)
     #expect(server.stop().status == 0)
 
     server = try ServingShoplist(shoplist, ["--token", "a-second-token-after-a-leak"])
@@ -139,7 +139,7 @@ import Testing
     try shoplist.ok("add", "Milk", "Bread")
     let server = try ServingShoplist(shoplist)
     let invite = try shoplist.invite("Ana", url: server.base)
-    let secret = try #require(try server.endpoint.open("/join/\(invite.code)").secret)
+    let secret = try #require(try server.endpoint.join(invite.code).secret)
     let milk = try ExposureTests.itemID(shoplist, "Milk")
 
     let check = try server.endpoint.request(
@@ -177,7 +177,7 @@ import Testing
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist)
     let invite = try shoplist.invite("Ana", url: server.base)
-    let secret = try #require(try server.endpoint.open("/join/\(invite.code)").secret)
+    let secret = try #require(try server.endpoint.join(invite.code).secret)
     let forged = try server.endpoint.request(
       "POST", "/api/lists/shopping/items", json: #"{"name": "Forged"}"#, authorized: false,
       curlOptions: [
@@ -192,7 +192,7 @@ import Testing
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist)
     let invite = try shoplist.invite("Ana", url: server.base)
-    let secret = try #require(try server.endpoint.open("/join/\(invite.code)").secret)
+    let secret = try #require(try server.endpoint.join(invite.code).secret)
     let cookie = ["-H", "Cookie: shoplist_session=\(secret)"]
     let anasEvents = shoplist.folder.appendingPathComponent("ana.events")
     let householdEvents = shoplist.folder.appendingPathComponent("household.events")
@@ -234,7 +234,7 @@ import Testing
     try shoplist.ok("add", "Milk")
     let server = try ServingShoplist(shoplist)
     let used = try shoplist.invite("Ana", url: server.base)
-    let secret = try #require(try server.endpoint.open("/join/\(used.code)").secret)
+    let secret = try #require(try server.endpoint.join(used.code).secret)
     #expect(try server.endpoint.request("GET", "/api/lists", member: secret).status == 200)
     let pending = try shoplist.invite("Ben", url: server.base)
     let files = ["", "-wal", "-shm", "-journal"].map {

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import Testing
 
 extension Shoplist {
@@ -11,6 +12,25 @@ extension Shoplist {
       let code = link.split(separator: "/").last
     else { throw Failure("members add \(name): \(result)") }
     return (link, String(code))
+  }
+
+  /// Runs `statement` on the database file with the sqlite3 shell: what a test does to the
+  /// data that no command does (turning its clock).
+  func sql(_ statement: String) throws {
+    let result = try runTool("/usr/bin/sqlite3", [database.path, statement])
+    guard result.status == 0 else { throw Failure("sqlite3 \(statement): \(result)") }
+  }
+
+  /// Runs the browser check `script` (under `Browser/`, next to the test file `filePath`)
+  /// on this database and binary, leaving its screenshots in the test run's folder.
+  func browserCheck(_ script: String, from filePath: String) throws -> Result {
+    try runTool(
+      "/usr/bin/env",
+      [
+        "python3", TestTools.browserScript(script, from: filePath).path, "--db", location,
+        "--binary", Shoplist.binary.path, "--shots",
+        TestTools.screenshotFolder(from: filePath).path,
+      ], environment: ["PYTHONDONTWRITEBYTECODE": "1"])
   }
 
   /// `members --json`, by name.
@@ -62,6 +82,20 @@ extension Endpoint {
       )
     }
     return JoinAnswer(status: status ?? 0, headers: headers, body: result.stdout)
+  }
+
+  /// Presses the join page's button: `POST /join/CODE` as the page's plain form sends it,
+  /// with the page's own `Origin` (`origin`, else this endpoint's), without following
+  /// redirects.
+  func join(
+    _ code: String, cookie: String? = nil, origin: String? = nil, curlOptions: [String] = []
+  ) throws -> JoinAnswer {
+    try open(
+      "/join/\(code)", cookie: cookie,
+      curlOptions: [
+        "-X", "POST", "--data", "", "-H", "Content-Type: application/x-www-form-urlencoded",
+        "-H", "Origin: \(origin ?? base)",
+      ] + curlOptions)
   }
 
   /// A request with a member's cookie, as the page sends it (its own `Origin`).

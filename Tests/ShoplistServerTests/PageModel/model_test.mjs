@@ -106,14 +106,15 @@ test('a clear replayed item by item is undone entry by entry, newest first', () 
   assert.deepEqual(requests(fx).map((r) => r.path), ['/api/history/7/undo']);
 });
 
-test('an undo refused is said in the history\'s own words', () => {
+test('an undo refused is said in the server\'s people\'s words, with no number', () => {
   let [s] = send(opened(), { type: 'checkChanged', itemId: 'M', checked: true });
   [s] = send(s, answered(s, 41), { type: 'undoTapped' });
   [s] = send(s, { type: 'sendFailed', intentId: s.inFlight, status: 409,
-    error: 'cannot undo #41 web: check Milk: #42 edit Milk changed the same items since; '
-      + 'undo #42 first' });
-  assert.equal(s.message.text, 'Cannot undo #41 web: check Milk: #42 edit Milk changed the '
-    + 'same items since; undo #42 first.');
+    error: 'Not undone: Ben changed the same items since, and undoing it would overwrite '
+      + 'that.' });
+  assert.equal(s.message.text, 'Not undone: Ben changed the same items since, and undoing it '
+    + 'would overwrite that.');
+  assert.ok(!/#|--/.test(s.message.text));
   assert.ok(s.message.error);
 });
 
@@ -177,11 +178,65 @@ test('a replayed change refused (412) is dropped and said in words', () => {
   [s, fx] = send(s, { type: 'retryDue' });
   assert.equal(requests(fx)[0].method, 'DELETE');
   [s, fx] = send(s, { type: 'sendFailed', intentId: s.inFlight, status: 412, itemId: 'B',
-    item: item('B', 'Bread', { checked: false, updatedAt: '2026-11-27T09:30:00Z' }) });
+    item: item('B', 'Bread', { checked: false, updatedAt: '2026-11-27T09:30:00Z' }),
+    changedBy: { by: 'Ana', command: 'web (Ana): uncheck Bread', at: '2026-11-27T09:30:00Z' } });
   assert.equal(s.queue.length, 0);
-  assert.deepEqual(s.notices.map((n) => n.text),
-    ['“Bread” was unchecked meanwhile — not removed.']);
+  // Who, when, what it is now, and what of this page's was not applied.
+  assert.match(s.notices[0].text,
+    /^“Bread” was unchecked by Ana at \S.* — now to buy; your removal was not applied\.$/);
   assert.ok(fx.some((e) => e.type === 'fetchList'));
+});
+
+test('a refused edit names the value it has now and the one not applied', () => {
+  let [s, fx] = send(opened(), { type: 'connectionLost' }, { type: 'editOpened', itemId: 'M' },
+    { type: 'editSaved', fields: { name: 'Milk', quantity: '1', unit: 'l', category: '',
+      note: '' } });
+  [s, fx] = send(s, { type: 'retryDue' });
+  assert.equal(requests(fx)[0].method, 'PATCH');
+  [s] = send(s, { type: 'sendFailed', intentId: s.inFlight, status: 412, itemId: 'M',
+    item: item('M', 'Milk', { quantity: 2, unit: 'l', updatedAt: '2026-11-27T09:42:00Z' }),
+    changedBy: { by: 'Ben', command: 'web (Ben): edit Milk', at: '2026-11-27T09:42:00Z' } });
+  assert.match(s.notices[0].text,
+    /^“Milk” was changed by Ben at \S.* — now 2\sl, to buy; your 1\sl was not applied\.$/);
+  assert.ok(!/#|--/.test(s.notices[0].text));
+});
+
+test('"Use mine" sends the refused change again, to the item as it is now', () => {
+  let [s, fx] = send(opened(), { type: 'connectionLost' }, { type: 'removeTapped', itemId: 'B' });
+  [s, fx] = send(s, { type: 'retryDue' });
+  const now = item('B', 'Bread', { checked: false, updatedAt: '2026-11-27T09:30:00Z' });
+  [s] = send(s, { type: 'sendFailed', intentId: s.inFlight, status: 412, itemId: 'B', item: now },
+    { type: 'listFetched', list: 'shopping', seq: 2, doc: { list: 'shopping',
+      items: [item('M', 'Milk'), now] } });
+  assert.ok(s.notices[0].retry);
+  [s, fx] = send(s, { type: 'useMineTapped', noticeId: s.notices[0].id });
+  assert.equal(s.notices.length, 0);
+  // Sent at once when the page is online again, else at the next retry.
+  let [request] = requests(fx);
+  if (!request) [request] = requests(send(s, { type: 'retryDue' })[1]);
+  assert.equal(request.method, 'DELETE');
+  assert.ok(request.path.includes(`ifUpdatedAt=${encodeURIComponent('2026-11-27T09:30:00Z')}`),
+    request.path);
+});
+
+test('an offline phrase naming an item nobody changed is applied as add applies it', () => {
+  let [s, fx] = send(opened(), { type: 'connectionLost' },
+    { type: 'addSubmitted', text: '3 milk' });
+  [s, fx] = send(s, { type: 'retryDue' });
+  assert.deepEqual(requests(fx)[0].body, { text: '3 milk', ifUpdatedAt: null });
+  // The server reads "3 milk" as Milk, there since before: refused as "not absent".
+  [s, fx] = send(s, { type: 'sendFailed', intentId: s.inFlight, status: 412,
+    item: item('M', 'Milk') });
+  assert.equal(s.notices.length, 0);
+  assert.deepEqual(requests(fx)[0].body,
+    { text: '3 milk', ifUpdatedAt: '2026-11-27T09:00:00Z' });
+  // Changed by someone since it was typed: left as it is, and said.
+  [s, fx] = send(opened(), { type: 'connectionLost' }, { type: 'addSubmitted', text: '3 milk' });
+  [s, fx] = send(s, { type: 'retryDue' });
+  [s] = send(s, { type: 'sendFailed', intentId: s.inFlight, status: 412,
+    item: item('M', 'Milk', { quantity: 2, updatedAt: '2026-11-27T09:50:00Z' }) });
+  assert.match(s.notices[0].text,
+    /^“Milk” was changed at \S.* — now 2, to buy; your “3 milk” was not applied\.$/);
 });
 
 test('a page opened offline starts reading others\' changes at the first change event', () => {

@@ -68,7 +68,9 @@ import Testing
       return
     }
     #expect(secret.count == 43)
-    let stored = try sqlite3(fixture.path, "SELECT inviteHash, secretHash FROM member")
+    let stored = try sqlite3(
+      fixture.path,
+      "SELECT invite.codeHash, device.secretHash FROM invite JOIN device USING (memberId)")
     #expect(
       stored == MemberCredentials.hash(invite.code) + "|" + MemberCredentials.hash(secret) + "\n")
   }
@@ -96,7 +98,9 @@ import Testing
     let second = try fixture.service.invite(named: "ana")
     #expect(second.replacedEarlier)
     #expect(second.member.id == first.member.id && second.member.name == "Ana")
-    #expect(second.member.invitedAt == fixture.clock.now)
+    // The member keeps when they were first invited; the new link runs from now.
+    #expect(second.member.invitedAt == first.member.invitedAt)
+    #expect(second.expiresAt == fixture.clock.now + ShoppingService.inviteLifetime)
     #expect(try fixture.service.members() == [second.member])
     guard case .unknown = try fixture.service.join(code: first.code) else {
       Issue.record("the replaced code still works")
