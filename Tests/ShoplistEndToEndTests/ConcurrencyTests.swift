@@ -1,8 +1,7 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
-@Suite(.offThePool) struct ConcurrencyTests {
+@Suite struct ConcurrencyTests {
   @Test func eightProcessesAddingAtOnceAllSucceedAndLoseNothing() async throws {
     let shoplist = try Shoplist()
     try shoplist.ok("list")

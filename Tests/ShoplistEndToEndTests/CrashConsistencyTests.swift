@@ -1,5 +1,4 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +7,7 @@ import Testing
 
 /// Killing shoplist at any moment leaves each command wholly there or wholly absent, and the
 /// database intact.
-@Suite(.offThePool, .sqlitePass) struct CrashConsistencyTests {
+@Suite(.sqlitePass) struct CrashConsistencyTests {
   /// `SHOPLIST_KILL_POINTS` replaces the suite's number of kill points for a long run.
   static func killPoints(_ suite: Int) -> Int {
     Int(ProcessInfo.processInfo.environment["SHOPLIST_KILL_POINTS"] ?? "") ?? suite

@@ -1,9 +1,8 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 /// The build tool that compiles `Migrations/*.sql` into the binary, run as the build runs it.
-@Suite(.offThePool) struct EmbedMigrationsToolTests {
+@Suite struct EmbedMigrationsToolTests {
   static let tool: URL = Shoplist.binary.deletingLastPathComponent()
     .appendingPathComponent("EmbedMigrationsTool")
 

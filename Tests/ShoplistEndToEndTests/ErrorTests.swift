@@ -1,8 +1,7 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
-@Suite(.offThePool) struct ErrorTests {
+@Suite struct ErrorTests {
   @Test func usageErrorsAreExit64WithOneLine() throws {
     let shoplist = try Shoplist()
     for arguments in [

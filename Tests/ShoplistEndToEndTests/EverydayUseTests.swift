@@ -1,9 +1,8 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 /// The contract's "Everyday use", through the built binary.
-@Suite(.offThePool) struct EverydayUseEndToEndTests {
+@Suite struct EverydayUseEndToEndTests {
   @Test func shoplistAloneShowsTheList() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk")

@@ -1,8 +1,7 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
-@Suite(.offThePool) struct ExportTests {
+@Suite struct ExportTests {
   /// Lists with what a naive writer gets wrong: commas, quotes, leading spaces, non-Latin
   /// names, checked items, cleared fields, decimals.
   func fill(_ shoplist: Shoplist) throws {

@@ -1,5 +1,4 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +7,7 @@ import Testing
 
 /// Faults around an import: a full disk, the database file swapped while the import waits,
 /// input that ends mid-row. Each gives the documented exit code and one line, and loses nothing.
-@Suite(.offThePool, .sqlitePass) struct ImportFaultTests {
+@Suite(.sqlitePass) struct ImportFaultTests {
   func csv(_ count: Int, prefix: String) -> String {
     "name,note\n"
       + (0..<count).map { "\(prefix) \($0),\(String(repeating: "n", count: 150))\n" }
@@ -107,7 +106,7 @@ import Testing
 
 /// Input built to break parsers: huge lines, thousands of columns, deep nesting, and names that
 /// look like SQL, numbers, options or paths. Never a crash, never a partial write.
-@Suite(.offThePool) struct HostileInputTests {
+@Suite struct HostileInputTests {
   @Test func aOneMegabyteLineIsABadRowNotACrash() throws {
     let shoplist = try Shoplist()
     let path = try shoplist.file(

@@ -1,9 +1,8 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 /// Imports under cron: at the same time as others, against a locked database, killed mid-way.
-@Suite(.offThePool) struct ImportSafetyTests {
+@Suite struct ImportSafetyTests {
   func rows(_ count: Int, prefix: String) -> String {
     var csv = "name,quantity,note\n"
     for index in 1...count {

@@ -1,8 +1,7 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
-@Suite(.offThePool) struct ImportTests {
+@Suite struct ImportTests {
   static let week = """
     name,quantity,unit,category,note,checked
     Milk,2,l,dairy,"semi-skimmed, organic",

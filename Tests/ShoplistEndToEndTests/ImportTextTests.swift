@@ -1,9 +1,8 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 /// Text lists as people write and paste them, and text exports that read back whole.
-@Suite(.offThePool) struct ImportTextTests {
+@Suite struct ImportTextTests {
   @Test func bulletsMarksAndQuantityPhrasesArePartOfTheLineNotOfTheName() throws {
     let shoplist = try Shoplist()
     let path = try shoplist.file(

@@ -1,8 +1,7 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
-@Suite(.offThePool) struct ItemCommandTests {
+@Suite struct ItemCommandTests {
   @Test func addConfirmsAndListShowsTheItem() throws {
     let shoplist = try Shoplist()
     let added = try shoplist.ok(

@@ -1,8 +1,7 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
-@Suite(.offThePool) struct ListsCommandTests {
+@Suite struct ListsCommandTests {
   @Test func listsShowsEveryListWithCounts() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk", "Eggs")

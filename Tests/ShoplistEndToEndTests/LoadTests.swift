@@ -1,11 +1,10 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 /// Many processes at once, mixing add, toggle, rename, list and import: none fails within
 /// --wait, and the end state is what applying the same operations one by one gives (each
 /// process works on its own items, so the model is exact whatever the interleaving).
-@Suite(.offThePool) struct LoadTests {
+@Suite struct LoadTests {
   struct Model {
     var names: [String: String] = [:]  // original name → current name
     var checked: [String: Bool] = [:]  // current name → checked

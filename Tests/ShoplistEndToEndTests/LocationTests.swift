@@ -1,8 +1,7 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
-@Suite(.offThePool, .sqlitePass) struct LocationTests {
+@Suite(.sqlitePass) struct LocationTests {
   @Test func theDatabaseOptionWinsOverTheEnvironment() throws {
     let shoplist = try Shoplist()
     let chosen = shoplist.folder.appendingPathComponent("chosen/list.sqlite")

@@ -1,10 +1,9 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 /// Names that only look different are one name: compared under Unicode's full case folding,
 /// ignoring default-ignorable characters.
-@Suite(.offThePool) struct NameComparisonTests {
+@Suite struct NameComparisonTests {
   static let lookAlikes: [(String, String)] = [
     ("milk", "mi\u{200D}lk"), ("Weißwurst", "WEISSWURST"), ("ΟΔΟΣ", "οδος"),
     ("ﬁsh", "FISH"), ("soda", "so\u{AD}da"), ("❤", "❤\u{FE0F}"),

@@ -1,8 +1,7 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
-@Suite(.offThePool) struct OutputTests {
+@Suite struct OutputTests {
   @Test func theJSONDocumentHasTheContractsShape() throws {
     let shoplist = try Shoplist()
     let result = try shoplist.ok(

@@ -1,8 +1,7 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
-@Suite(.offThePool) struct ReferenceTests {
+@Suite struct ReferenceTests {
   func groceries() throws -> Shoplist {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk", "Milk chocolate", "Crème fraîche", "Bread")

@@ -1,5 +1,4 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -7,7 +6,7 @@ import Testing
 #endif
 
 /// Undo under load and under kill -9.
-@Suite(.offThePool) struct UndoConcurrencyTests {
+@Suite struct UndoConcurrencyTests {
   @Test func twoProcessesUndoingAtOnceNeverRevertOneEntryTwice() async throws {
     for _ in 0..<5 {
       let shoplist = try Shoplist()

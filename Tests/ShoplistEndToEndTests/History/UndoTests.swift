@@ -1,12 +1,11 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 /// `undo` and `redo` of the built binary: what they say, what stands in their way, where items
 /// come back. (That an undo of every kind of change puts every list back byte for byte is
 /// checked in process, where the clock can be moved: `ShoplistCLITests/History/
 /// UndoRestoresTests.swift`.)
-@Suite(.offThePool) struct UndoTests {
+@Suite struct UndoTests {
   @Test func undoSaysWhichEntryItTookBack() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk")

@@ -1,9 +1,8 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 /// Global options may stand anywhere, also before `help` and an unknown command.
-@Suite(.offThePool) struct CommandWordTests {
+@Suite struct CommandWordTests {
   @Test func helpWorksWithGlobalOptionsBeforeIt() throws {
     let shoplist = try Shoplist()
     let db = shoplist.folder.appendingPathComponent("x.sqlite").path

@@ -1,6 +1,5 @@
 import Foundation
 import ShoplistTestSupport
-import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +7,7 @@ import Testing
 #endif
 
 /// A dry run writes nothing: not even a database file that does not exist.
-@Suite(.offThePool) struct DryRunTests {
+@Suite struct DryRunTests {
   @Test(.sqlitePass) func aDryRunCreatesNoDatabase() throws {
     let shoplist = try Shoplist()
     let path = try shoplist.file("week.txt", "milk\neggs\n")

@@ -1,9 +1,8 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 /// Eight processes that all find no database: each waits for the one creating it.
-@Suite(.offThePool, .sqlitePass) struct FirstUseTests {
+@Suite(.sqlitePass) struct FirstUseTests {
   @Test func eightProcessesOnADatabaseThatDoesNotExistYetAllSucceed() async throws {
     let rounds = Int(ProcessInfo.processInfo.environment["SHOPLIST_FIRST_USE_ROUNDS"] ?? "") ?? 200
     var shoplist = try Shoplist()

@@ -1,9 +1,8 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 /// Old spreadsheets' line ends, names that hide their size or their meaning.
-@Suite(.offThePool) struct InputShapeTests {
+@Suite struct InputShapeTests {
   @Test func carriageReturnLineEndsSeparateRows() throws {
     let shoplist = try Shoplist()
     let csv = try shoplist.file("mac.csv", "name,quantity\rmilk,2\reggs,3\r")

@@ -1,6 +1,5 @@
 import Foundation
 import ShoplistTestSupport
-import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +8,7 @@ import Testing
 
 /// `export --output` onto what is not a regular file writes it in place; a replaced file
 /// keeps its permissions but never setuid or setgid; killed exports leave nothing for long.
-@Suite(.offThePool) struct SpecialFileTests {
+@Suite struct SpecialFileTests {
   func filled() throws -> Shoplist {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk", "eggs")

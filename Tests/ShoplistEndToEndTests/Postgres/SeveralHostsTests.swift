@@ -1,6 +1,5 @@
 import Foundation
 import ShoplistTestSupport
-import ShoplistTestTraits
 import Synchronization
 import Testing
 
@@ -13,7 +12,6 @@ import Testing
 /// over its own network link (network namespaces and veth pairs on this machine; see
 /// ``NetworkNamespaces``).
 @Suite(
-  .offThePool,
   .serialized, .sqlitePass,
   .enabled(
     if: TestTools.runs(

@@ -1,5 +1,4 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +7,7 @@ import Testing
 
 /// `export --output`: never onto the database, `-` for stdout, links followed, the format from
 /// the extension, and data printed even with `--quiet`.
-@Suite(.offThePool) struct ExportOutputTests {
+@Suite struct ExportOutputTests {
   func filled() throws -> Shoplist {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk", "eggs")

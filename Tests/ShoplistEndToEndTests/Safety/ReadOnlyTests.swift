@@ -1,6 +1,5 @@
 import Foundation
 import ShoplistTestSupport
-import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +8,7 @@ import Testing
 
 /// A database the user may read but not write: reading works, writing says why, and the file
 /// stays exactly as it was.
-@Suite(.offThePool, .sqlitePass) struct ReadOnlyTests {
+@Suite(.sqlitePass) struct ReadOnlyTests {
   /// A database owned by root that `nobody` can read but not write.
   func readOnlyDatabase() throws -> Shoplist {
     let shoplist = try Shoplist()

@@ -1,9 +1,8 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 /// `--mode replace` removes what a file does not name, and nothing a bad row names.
-@Suite(.offThePool) struct ReplaceModeTests {
+@Suite struct ReplaceModeTests {
   @Test func anInvalidRowStillProtectsTheItemItNames() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk", "eggs", "bread")

@@ -1,9 +1,8 @@
 import Foundation
-import ShoplistTestTraits
 import Testing
 
 /// What European spreadsheets write: a decimal comma and `;` between fields.
-@Suite(.offThePool) struct SpreadsheetTests {
+@Suite struct SpreadsheetTests {
   @Test func aDecimalCommaIsAcceptedEverywhere() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk", "--quantity", "1,5")

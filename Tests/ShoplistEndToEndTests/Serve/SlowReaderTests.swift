@@ -11,7 +11,7 @@ import Testing
 /// closed once nothing they were sent has been taken for 30 s, the memory they held is given
 /// back, and one client cannot hold more than 64 connections at once. The real binary, over
 /// plain HTTP and over TLS.
-@Suite(.offThePool, .serialized, .sqlitePass) struct SlowReaderTests {
+@Suite(.serialized, .sqlitePass) struct SlowReaderTests {
   @Test(.runningTimeLimit(.seconds(240)), arguments: [false, true])
   func twoThousandReadersThatNeverReadAreClosedWhileOthersAreAnswered(tls: Bool) throws {
     RawConnection.allowOpenFiles(8_192)

@@ -1,6 +1,5 @@
 import Foundation
 import ShoplistTestSupport
-import ShoplistTestTraits
 import ShoppingCore
 import Testing
 
@@ -8,7 +7,7 @@ import Testing
 /// script in a loop — keeps an `updatedAt` within a second of the clock in the API, the
 /// command line's JSON and the export, and a change sent on what was seen before the last
 /// change is still refused.
-@Suite(.offThePool, .serialized, .sqlitePass, .runningTimeLimit(.seconds(120)))
+@Suite(.serialized, .sqlitePass, .runningTimeLimit(.seconds(120)))
 struct UpdatedAtServeTests {
   /// Sends one request with `body` on `connection` (kept alive) and reads its whole answer.
   func exchange(

@@ -4,7 +4,7 @@ import Testing
 
 /// The limit the server and browser tests put on their bodies: it fails a body that runs too
 /// long, and charges nothing for the time a test waited before its body started.
-@Suite(.offThePool) struct RunningTimeLimitTests {
+@Suite struct RunningTimeLimitTests {
   @Test func aBodyThatOverrunsItsLimitIsAFailure() async throws {
     try await withKnownIssue {
       try await RunningTimeLimit.run(within: .milliseconds(100)) {
