@@ -145,11 +145,22 @@ import Testing
     return true
   }
 
-  /// The names of the modules in the program's build folder.
+  /// The modules the program's build compiled: the Swift modules it wrote, and the C targets
+  /// it wrote object files for. (SwiftPM makes a folder for every target of the graph, built
+  /// or not.)
   static func compiledModules() throws -> Set<String> {
+    let files = FileManager.default
     let debug = scratch.appending(path: "debug")
-    let names = try FileManager.default.contentsOfDirectory(atPath: debug.path)
-    return Set(names.filter { $0.hasSuffix(".build") }.map { String($0.dropLast(6)) })
+    var found = Set(
+      try files.contentsOfDirectory(atPath: debug.appending(path: "Modules").path)
+        .filter { $0.hasSuffix(".swiftmodule") }.map { String($0.dropLast(12)) })
+    for folder in try files.contentsOfDirectory(atPath: debug.path)
+    where folder.hasSuffix(".build") {
+      let objects = files.enumerator(atPath: debug.appending(path: folder).path)?
+        .contains { ($0 as? String)?.hasSuffix(".o") == true }
+      if objects == true { found.insert(String(folder.dropLast(6))) }
+    }
+    return found
   }
 
   /// Runs `swift` on the program, with its own build folder and its own record of the
