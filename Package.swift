@@ -19,7 +19,9 @@ import PackageDescription
 /// SwiftPM refuses a versioned dependency on any product one of whose targets has unsafe
 /// flags, so the library products' targets carry none: these flags go only on the targets no
 /// library product contains (the command line, the server, the executables; see the loop at
-/// the end). What that costs the command line is measured in BENCHMARKS.md.
+/// the end). The libraries' modules need them as much (without them a one-item command runs
+/// 2.6 times the instructions, BENCHMARKS.md), so the README's build command passes the first
+/// two to every module with `-Xswiftc`.
 ///
 /// Release builds also put each function in a section of its own (`-function-sections`, as
 /// the Swift standard library and Foundation are built), so that the linker's start-up order
