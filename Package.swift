@@ -16,6 +16,13 @@ import PackageDescription
 /// Together they halve the instructions of `add` and `toggle`. Dependencies are compiled
 /// without them; what they still look up is listed in BENCHMARKS.md.
 ///
+/// SwiftPM refuses a versioned dependency on any product one of whose targets has unsafe
+/// flags, so the library products' targets carry none: these flags go only on the targets no
+/// library product contains (the command line, the server, the executables; see the loop at
+/// the end). The libraries' modules need them as much (without them a one-item command runs
+/// 2.6 times the instructions, BENCHMARKS.md), so the README's build command passes the first
+/// two to every module with `-Xswiftc`.
+///
 /// Release builds also put each function in a section of its own (`-function-sections`, as
 /// the Swift standard library and Foundation are built), so that the linker's start-up order
 /// (`Sources/shoplist/startup-order.txt`) moves the functions a command runs, not each whole
@@ -42,6 +49,7 @@ let package = Package(
     .library(name: "ShoppingPostgres", targets: ["ShoppingPostgres"]),
     .library(name: "ShoppingTransfer", targets: ["ShoppingTransfer"]),
     .library(name: "ShoppingService", targets: ["ShoppingService"]),
+    .library(name: "ShoppingEngines", targets: ["ShoppingEngines"]),
     .executable(name: "shoplist", targets: ["shoplist"]),
     .executable(name: "shoplist-bench", targets: ["shoplist-bench"]),
   ],
@@ -65,6 +73,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.2"),
     // PostgreSQL, for a household on several machines.
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    // `swift package generate-documentation`: the libraries' DocC catalogs. A command plugin,
+    // so it builds nothing into any product.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(
@@ -147,10 +158,16 @@ let package = Package(
     ),
     .target(
       name: "ShoppingService",
+      dependencies: ["Composable", "ShoppingCore", "ShoppingStorage", "ShoppingTransfer"]
+    ),
+    .target(
+      // Opens a database by its path or URL: the one place an engine is chosen, outside the
+      // service, so that a program embedding the service with SQLite alone builds no
+      // PostgreSQL client and no TLS.
+      name: "ShoppingEngines",
       dependencies: [
-        "Composable", "ShoppingCore", "ShoppingStorage", "ShoppingTransfer",
-        // Only to open a database by its path or URL: the one place an engine is chosen.
-        "ShoppingSQLite", "ShoppingPostgres",
+        "ShoppingService", "ShoppingStorage", "ShoppingSQLite", "ShoppingPostgres",
+        "ShoppingCore", "Composable",
       ]
     ),
     .target(
@@ -161,6 +178,7 @@ let package = Package(
         "ShoppingStorage",
         "ShoppingTransfer",
         "ShoppingService",
+        "ShoppingEngines",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -201,6 +219,7 @@ let package = Package(
         "ShoppingStorage",
         "ShoppingTransfer",
         "ShoppingService",
+        "ShoppingEngines",
         "ShoplistServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
@@ -334,14 +353,15 @@ let package = Package(
     .testTarget(
       name: "ShoppingServiceTests",
       dependencies: [
-        "ShoppingService", "ShoppingStorage", "ShoppingCore", "ShoppingSQLite",
+        "ShoppingService", "ShoppingEngines", "ShoppingStorage", "ShoppingCore", "ShoppingSQLite",
         "ShoplistTestSupport",
       ]
     ),
     .testTarget(
       name: "ShoplistCLITests",
       dependencies: [
-        "ShoplistCLI", "ShoppingCore", "ShoppingStorage", "ShoppingService", "ShoplistTestSupport",
+        "ShoplistCLI", "ShoppingCore", "ShoppingStorage", "ShoppingService", "ShoppingEngines",
+        "ShoplistTestSupport",
       ]
     ),
     .testTarget(
@@ -350,7 +370,7 @@ let package = Package(
         "shoplist", "EmbedMigrationsTool", "ShoppingCore", "ShoplistTestSupport",
         "ShoplistTestTraits",
         // For the checks that a program's own changes reach a running server.
-        "Composable", "ShoppingService", "ShoppingStorage", "ShoppingSQLite",
+        "Composable", "ShoppingService", "ShoppingEngines", "ShoppingStorage", "ShoppingSQLite",
       ],
       // Run by the serve tests, with the real browser, and read by the migration tests, from
       // their places in the source tree.
@@ -359,8 +379,8 @@ let package = Package(
     .testTarget(
       name: "ShoplistServerTests",
       dependencies: [
-        "ShoplistServer", "ShoppingService", "ShoppingStorage", "ShoppingTransfer", "ShoppingCore",
-        "ShoplistTestSupport", "ShoplistTestTraits",
+        "ShoplistServer", "ShoppingService", "ShoppingEngines", "ShoppingStorage",
+        "ShoppingTransfer", "ShoppingCore", "ShoplistTestSupport", "ShoplistTestTraits",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -376,15 +396,37 @@ let package = Package(
       name: "EmbeddingTests",
       dependencies: [
         "Composable", "ShoppingCore", "ShoppingStorage", "ShoppingSQLite", "ShoppingService",
-        "ShoppingTransfer",
+        "ShoppingEngines", "ShoppingTransfer",
       ]
     ),
   ],
   swiftLanguageModes: [.v6]
 )
 
-// Every library and executable of the package, not the tests.
+// The targets that some library product builds (its own and all they depend on, the build
+// plugin's tool included): another package may depend on them by version, so they carry no
+// unsafe flags.
+let targetsByName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+var libraryTargets = Set<String>()
+var toVisit = package.products.compactMap { $0 as? Product.Library }.flatMap(\.targets)
+while let name = toVisit.popLast() {
+  guard let target = targetsByName[name], libraryTargets.insert(name).inserted else { continue }
+  for dependency in target.dependencies {
+    switch dependency {
+    case .targetItem(let name, _), .byNameItem(let name, _): toVisit.append(name)
+    default: break
+    }
+  }
+  for plugin in target.plugins ?? [] {
+    if case .plugin(let name, nil) = plugin { toVisit.append(name) }
+  }
+}
+
+// Every other Swift target of the package but the tests: the command line, the server, the
+// executables.
 for target in package.targets
-where (target.type == .regular && target.name != "CPageChecksums") || target.type == .executable {
+where (target.type == .regular && target.name != "CPageChecksums" || target.type == .executable)
+  && !libraryTargets.contains(target.name)
+{
   target.swiftSettings = (target.swiftSettings ?? []) + prespecialize
 }

@@ -7,8 +7,8 @@ import ShoppingTransfer
 
 /// The `shoplist` command: a persistent shopping list for the shell, cron and scripts.
 public struct Shoplist: ParsableCommand {
-  /// The version `--version` prints.
-  public static let version = "0.1.0"
+  /// The version `--version` prints: the package's own (``ShoppingCore/ShoplistVersion``).
+  public static let version = ShoplistVersion.current
 
   public static let configuration = CommandConfiguration(
     commandName: "shoplist",

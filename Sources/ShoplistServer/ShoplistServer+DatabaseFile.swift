@@ -1,4 +1,5 @@
 import NIOPosix
+import ShoppingEngines
 import ShoppingService
 
 extension ShoplistServer {

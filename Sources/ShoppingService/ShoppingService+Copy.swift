@@ -51,6 +51,7 @@ extension ShoppingService {
   /// entries under their numbers, so undo goes on from where the source was.
   ///
   /// ```swift
+  /// // ShoppingEngines opens either engine by its path or URL.
   /// let source = try ShoppingService.openStorage(at: "shoplist.sqlite")
   /// let target = try ShoppingService.openStorage(at: "postgres://me@db.home/shoplist")
   /// try ShoppingService.copyDatabase(from: source, to: target)

@@ -9,14 +9,17 @@ import Synchronization
 /// whose effects the database executes, and returns what changed.
 ///
 /// ```swift
-/// let service = try ShoppingService(path: "/home/me/.local/share/shoplist/shoplist.sqlite")
+/// let database = try ShoppingDatabase(path: "/home/me/.local/share/shoplist/shoplist.sqlite")
+/// let service = ShoppingService(storage: database)
 /// let outcome = try service.perform(.add(names: ["Milk"], changes: .none), onList: "shopping")
 /// print(ListDocuments.list(outcome.list))
 /// ```
 ///
-/// The service talks to storage only through ``ShoppingStorage/ShoppingStorage``: SQLite by
-/// default (see ``init(path:busyTimeout:access:environment:trace:)``), or any implementation
-/// given to ``init(storage:environment:trace:)``.
+/// The service talks to storage only through ``ShoppingStorage/ShoppingStorage``: any
+/// implementation given to ``init(storage:environment:trace:)`` — `ShoppingSQLite`'s
+/// `ShoppingDatabase`, `ShoppingPostgres`' `PostgresStorage`, or an
+/// ``ShoppingStorage/InMemoryStorage``. It chooses no engine itself: `ShoppingEngines` opens
+/// either by the path or URL a user gives, as the command line does.
 ///
 /// A service is `Sendable`: its calls from several threads run one after another as its
 /// storage orders them, and other processes are waited for as the storage's locks say.

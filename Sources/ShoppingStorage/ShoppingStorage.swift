@@ -9,7 +9,7 @@ import ShoppingCore
 /// change can be undone, and readers watching the history (a server's live pages) see it.
 ///
 /// ```swift
-/// let storage: any ShoppingStorage = try ShoppingService.openStorage(at: path)
+/// let storage: any ShoppingStorage = try ShoppingDatabase(path: path)  // ShoppingSQLite
 /// let lists = try storage.read { try $0.listSummaries() }
 /// ```
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ShoppingEngines
 import ShoppingService
 import Testing
 

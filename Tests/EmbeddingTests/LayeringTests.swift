@@ -2,14 +2,15 @@ import Foundation
 import Testing
 
 /// The layers as Package.swift declares them and the sources import them: storage is a seam.
-/// Formats and front ends know no engine; the service chooses one in one file; the core knows
-/// no storage at all.
+/// Formats, the service and front ends know no engine; ShoppingEngines chooses one in one
+/// file; the core knows no storage at all. And what other packages depend on carries no unsafe
+/// build flags, which SwiftPM refuses in a dependency by version.
 @Suite struct LayeringTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Each target's direct dependencies on targets of this package, from `dump-package`.
-  static func targetDependencies() throws -> [String: Set<String>] {
+  /// The package as `swift package dump-package` describes it.
+  static func manifest() throws -> [String: Any] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     // A scratch folder of its own: `swift test` holds the lock of the package's own.
@@ -26,14 +27,24 @@ import Testing
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
-    let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    let targets = try #require(manifest["targets"] as? [[String: Any]])
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  /// Each target's direct dependencies on targets of this package, from `dump-package`.
+  static func targetDependencies(
+    in manifest: [String: Any]? = nil
+  ) throws -> [String: Set<String>] {
+    let targets = try #require(try (manifest ?? Self.manifest())["targets"] as? [[String: Any]])
     var found: [String: Set<String>] = [:]
     for target in targets {
       let name = try #require(target["name"] as? String)
       let dependencies = target["dependencies"] as? [[String: Any]] ?? []
+      // A build plugin counts as a dependency: its tool is built too.
+      let plugins = target["pluginUsages"] as? [[String: Any]] ?? []
       found[name] = Set(
-        dependencies.compactMap { ($0["byName"] as? [Any])?.first as? String })
+        (dependencies + plugins).compactMap {
+          (($0["byName"] ?? $0["target"] ?? $0["plugin"]) as? [Any])?.first as? String
+        })
     }
     return found
   }
@@ -60,20 +71,28 @@ import Testing
     #expect(dependencies["ShoppingStorage"] == ["Composable", "ShoppingCore"])
     #expect(dependencies["ShoppingSQLite"]?.contains("ShoppingStorage") == true)
     #expect(dependencies["ShoppingPostgres"]?.contains("ShoppingStorage") == true)
+    #expect(
+      dependencies["ShoppingService"]
+        == ["Composable", "ShoppingCore", "ShoppingStorage", "ShoppingTransfer"])
+    let engines = try #require(dependencies["ShoppingEngines"])
+    #expect(engines.isSuperset(of: ["ShoppingService", "ShoppingSQLite", "ShoppingPostgres"]))
     for frontEnd in ["ShoplistServer", "ShoplistCLI"] {
       let direct = try #require(dependencies[frontEnd])
       #expect(!direct.contains("ShoppingSQLite"), "\(frontEnd) depends on an engine")
       #expect(!direct.contains("ShoppingPostgres"), "\(frontEnd) depends on an engine")
       #expect(direct.contains("ShoppingService"))
+      #expect(direct.contains("ShoppingEngines"))
     }
   }
 
-  @Test func theServiceChoosesTheEngineInOneFile() throws {
+  @Test func oneFileOutsideTheServiceChoosesTheEngine() throws {
     for engine in ["ShoppingSQLite", "ShoppingPostgres"] {
       #expect(
-        try Self.files(in: "ShoppingService", importing: engine)
+        try Self.files(in: "ShoppingEngines", importing: engine)
           == ["ShoppingService+Opening.swift"])
-      for module in ["ShoppingCore", "ShoppingTransfer", "ShoplistServer", "ShoplistCLI"] {
+      for module in [
+        "ShoppingCore", "ShoppingTransfer", "ShoppingService", "ShoplistServer", "ShoplistCLI",
+      ] {
         #expect(try Self.files(in: module, importing: engine) == [], "\(module)")
       }
     }
@@ -81,5 +100,29 @@ import Testing
     for module in ["ShoppingCore", "ShoppingTransfer"] {
       #expect(try Self.files(in: module, importing: "ShoppingStorage") == [], "\(module)")
     }
+  }
+
+  @Test func noTargetALibraryProductBuildsCarriesUnsafeFlags() throws {
+    let manifest = try Self.manifest()
+    let dependencies = try Self.targetDependencies(in: manifest)
+    let products = try #require(manifest["products"] as? [[String: Any]])
+    let targets = try #require(manifest["targets"] as? [[String: Any]])
+    var built = Set<String>()
+    var toVisit = products.filter { ($0["type"] as? [String: Any])?["library"] != nil }
+      .flatMap { $0["targets"] as? [String] ?? [] }
+    while let name = toVisit.popLast() {
+      guard built.insert(name).inserted else { continue }
+      toVisit += dependencies[name] ?? []
+    }
+    #expect(built.isSuperset(of: ["ShoppingService", "ShoppingEngines", "Composable"]))
+
+    for target in targets where built.contains(target["name"] as? String ?? "") {
+      let settings = target["settings"] as? [[String: Any]] ?? []
+      let unsafe = settings.filter { ($0["kind"] as? [String: Any])?["unsafeFlags"] != nil }
+      #expect(unsafe.isEmpty, "\(target["name"] ?? "?") has unsafe flags: \(unsafe)")
+    }
+    // The command line keeps its release flags.
+    let commandLine = try #require(targets.first { $0["name"] as? String == "ShoplistCLI" })
+    #expect("\(commandLine["settings"] ?? "")".contains("-prespecialize-generic-metadata"))
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ShoppingCore
+import ShoppingEngines
 import ShoppingService
 import ShoppingTransfer
 import Testing

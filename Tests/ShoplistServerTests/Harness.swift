@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import ShoppingCore
+import ShoppingEngines
 import ShoppingService
 import ShoppingTransfer
 import Testing

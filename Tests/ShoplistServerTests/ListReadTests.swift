@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ShoppingCore
+import ShoppingEngines
 import ShoppingService
 import Testing
 

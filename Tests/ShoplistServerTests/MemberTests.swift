@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import ShoplistTestSupport
+import ShoppingEngines
 import ShoppingService
 import Synchronization
 import Testing

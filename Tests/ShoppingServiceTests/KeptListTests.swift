@@ -1,6 +1,7 @@
 import Foundation
 import ShoplistTestSupport
 import ShoppingCore
+import ShoppingEngines
 import ShoppingService
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import ShoppingCore
+import ShoppingEngines
 import ShoppingStorage
 import ShoppingService
 import Testing

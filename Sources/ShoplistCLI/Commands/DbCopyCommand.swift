@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShoppingCore
+import ShoppingEngines
 import ShoppingService
 import ShoppingStorage
 import ShoppingTransfer

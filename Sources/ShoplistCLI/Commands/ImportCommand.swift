@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShoppingCore
+import ShoppingEngines
 import ShoppingService
 import ShoppingTransfer
 

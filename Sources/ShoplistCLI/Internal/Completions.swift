@@ -1,5 +1,6 @@
 import Foundation
 import ShoppingCore
+import ShoppingEngines
 import ShoppingService
 
 /// Shell completion from the database: item names where a REF goes, list names after

@@ -1,3 +1,4 @@
+import ShoppingEngines
 import ShoppingService
 
 /// Where the database lives: `--db`, then `$SHOPLIST_DB`, then `$XDG_DATA_HOME/shoplist`, then

@@ -1,6 +1,7 @@
 import Composable
 import Foundation
 import ShoppingCore
+import ShoppingEngines
 import ShoppingService
 import ShoppingStorage
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoppingEngines
 import ShoppingService
 import ShoppingStorage
 import Testing

@@ -3,12 +3,16 @@ import Foundation
 import ShoppingCore
 import ShoppingPostgres
 import ShoppingSQLite
+import ShoppingService
 import ShoppingStorage
 
 // MARK: - Opening storage
 
-/// The one place that chooses a storage engine: every front end opens its database through
-/// these, by the path (or URL) the user gave.
+/// The one place that chooses a storage engine: every front end of shoplist opens its database
+/// through these, by the path (or URL) the user gave. A program that keeps its lists in SQLite
+/// alone gives the service a `ShoppingDatabase` instead
+/// (``ShoppingService/ShoppingService/init(storage:environment:trace:)``) and builds no
+/// PostgreSQL client.
 extension ShoppingService {
   /// Opens (creating and migrating when needed) the storage at `path`: an SQLite file.
   ///
