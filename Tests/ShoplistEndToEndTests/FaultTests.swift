@@ -25,9 +25,15 @@ import Testing
     shoplist.environment["SHOPLIST_DB"] =
       mountPoint.appendingPathComponent("db/shoplist.sqlite").path
     try shoplist.ok("add", "milk")
-    // Fill most of the disk, then add items until the database cannot grow.
+    // Fill all but 80 KB of the disk (whatever the new database took), then add items until
+    // the database cannot grow.
     let filler = mountPoint.appendingPathComponent("filler")
-    _ = FileManager.default.createFile(atPath: filler.path, contents: Data(count: 300 * 1024))
+    let free = try #require(
+      try FileManager.default.attributesOfFileSystem(forPath: mountPoint.path)[.systemFreeSize]
+        as? Int)
+    #expect(
+      FileManager.default.createFile(
+        atPath: filler.path, contents: Data(count: max(0, free - 80 * 1024))))
     var added: [String] = []
     var failure: Shoplist.Result?
     let note = String(repeating: "n", count: 200)
