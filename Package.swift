@@ -332,6 +332,7 @@ let package = Package(
         "ShoppingSQLite",
         "CSQLite",
         "CPageChecksums",
+        "ShoplistTestSupport",
         "ShoppingStorage",
         "ShoppingCore",
         "Composable",
