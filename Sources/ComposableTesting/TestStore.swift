@@ -38,6 +38,10 @@ public final class TestStore<State: Equatable, Action, Effect: Equatable> {
   ///   - expectedEffects: Exactly the effects the action must return, in order.
   ///   - updateStateToExpectedResult: Mutates the previous state into the expected one; omit it
   ///     when the action must not change the state.
+  ///   - fileID: The file of the call, where a failure is reported; leave the default.
+  ///   - filePath: The full path of that file; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   /// - Returns: The effects the reducer returned.
   @discardableResult
   public func send(
@@ -96,6 +100,10 @@ public final class TestStore<State: Equatable, Action, Effect: Equatable> {
   /// - Parameters:
   ///   - action: The action to send.
   ///   - expectedError: The error the reducer must throw.
+  ///   - fileID: The file of the call, where a failure is reported; leave the default.
+  ///   - filePath: The full path of that file; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   public func send<Failure: Error & Equatable>(
     _ action: Action,
     throws expectedError: Failure,

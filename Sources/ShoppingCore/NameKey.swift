@@ -40,6 +40,7 @@ public struct NameKey: Hashable, Comparable, Sendable, CustomStringConvertible,
     value.hasPrefix(prefix.value)
   }
 
+  /// Whether the key is of an empty name.
   public var isEmpty: Bool { value.isEmpty }
 
   /// The key of a literal, normalised as ``init(lookingUp:)`` normalises.

@@ -15,7 +15,7 @@ public enum ProductReference {
   ///   - lookup: Where the products are: a loaded list, or storage that answers queries.
   ///   - listName: The list's name, for messages.
   /// - Returns: The item.
-  /// - Throws: ``ShoppingError/noSuchItem(_:list:)`` or
+  /// - Throws: `ShoppingError/noSuchItem(_:list:)` or
   ///   ``ShoppingError/ambiguousReference(_:candidates:list:)``, or the lookup's own error.
   public static func resolve(
     _ reference: String, in lookup: some ProductLookup, listName: String
@@ -68,7 +68,7 @@ public enum ProductReference {
   /// Resolves every reference before anything is changed, one item per reference (repeated
   /// references give their item again).
   ///
-  /// - Throws: The first failing reference's error, as ``resolve(_:in:listName:)`` throws it.
+  /// - Throws: The first failing reference's error, as `resolve(_:in:listName:)` throws it.
   public static func resolveEach(
     _ references: [String], in lookup: some ProductLookup, listName: String
   ) throws -> [Product] {
@@ -94,7 +94,7 @@ public enum ProductReference {
 
 extension ShoppingList {
   /// Resolves a reference to one item of this loaded list; see
-  /// ``ProductReference/resolve(_:in:listName:)``.
+  /// `ProductReference/resolve(_:in:listName:)`.
   public func resolve(_ reference: String) throws(ShoppingError) -> Product.ID {
     do {
       return try ProductReference.resolve(reference, in: self, listName: name).id
@@ -106,7 +106,7 @@ extension ShoppingList {
     }
   }
 
-  /// Resolves every reference, all or nothing; see ``ProductReference/resolve(_:in:listName:)``.
+  /// Resolves every reference, all or nothing; see `ProductReference/resolve(_:in:listName:)`.
   public func resolve(_ references: [String]) throws(ShoppingError) -> [Product.ID] {
     do {
       return try ProductReference.resolve(references, in: self, listName: name).map(\.id)

@@ -11,7 +11,7 @@ import ShoppingStorage
 /// The one place that chooses a storage engine: every front end of shoplist opens its database
 /// through these, by the path (or URL) the user gave. A program that keeps its lists in SQLite
 /// alone gives the service a `ShoppingDatabase` instead
-/// (``ShoppingService/ShoppingService/init(storage:environment:trace:)``) and builds no
+/// (`ShoppingService/ShoppingService/init(storage:environment:trace:)`) and builds no
 /// PostgreSQL client.
 extension ShoppingService {
   /// Opens (creating and migrating when needed) the storage at `path`: an SQLite file.
@@ -23,7 +23,7 @@ extension ShoppingService {
   /// - Parameters:
   ///   - path: The database file; missing folders and the file are created.
   ///   - busyTimeout: How long a write waits for another program's lock.
-  ///   - access: Whether the caller means to write; with ``ShoppingStorage/StorageAccess/read``
+  ///   - access: Whether the caller means to write; with `ShoppingStorage/StorageAccess/read`
   ///     a file that cannot be written is opened for reading only.
   ///   - environment: The clock and ids.
   ///   - trace: Where to trace every action and the execution of its effects, if anywhere.
@@ -62,7 +62,7 @@ extension ShoppingService {
   /// // throws: invalid database URL "postgres://ana@db.home:5432/shoplist?sslmode=bogus": …
   /// ```
   ///
-  /// - Throws: ``ShoppingPostgres/PostgresURLError`` saying what is wrong (exit status 64).
+  /// - Throws: `ShoppingPostgres/PostgresURLError` saying what is wrong (exit status 64).
   public static func checkLocation(_ location: String) throws(PostgresURLError) {
     if PostgresURL.isURL(location) { _ = try PostgresURL(location) }
   }
@@ -131,7 +131,7 @@ extension ShoppingService {
   /// After the database file was replaced or deleted under this running service: lets go of
   /// what the file that was opened left under its name, so that nothing of it is read into the
   /// file now there (SQLite's write-ahead log, see
-  /// ``ShoppingSQLite/ShoppingDatabase/emptyWriteAheadLogOfReplacedFile()``). Storage that is
+  /// `ShoppingSQLite/ShoppingDatabase/emptyWriteAheadLogOfReplacedFile()`). Storage that is
   /// not a file has nothing to let go of.
   ///
   /// - Returns: Whether it is done (false: a reader was in the way; ask again later).

@@ -39,7 +39,7 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
 
   /// Connects to the database `url` names and brings its schema up to date.
   ///
-  /// - Throws: ``ShoppingStorage/DatabaseError``: `.unreachable`, `.accessDenied`,
+  /// - Throws: `ShoppingStorage/DatabaseError`: `.unreachable`, `.accessDenied`,
   ///   `.newerSchema`, `.notShoplist` (a `shoplist` schema made by something else).
   public init(url: PostgresURL, busyTimeout: Duration = BusyWait.standard) throws(DatabaseError) {
     self.url = url

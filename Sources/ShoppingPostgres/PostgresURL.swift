@@ -10,11 +10,17 @@ import ShoppingCore
 ///
 /// Its ``description`` never shows the password: `postgres://ana:***@db.home:5432/shoplist`.
 public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
+  /// The role to connect as.
   public var user: String
+  /// The role's password, from the URL or `$PGPASSWORD`.
   public var password: String?
+  /// The server's host name or address.
   public var host: String
+  /// The server's port: 5432 unless the URL says.
   public var port: Int
+  /// The database holding the household's lists.
   public var database: String
+  /// Whether and how the connection uses TLS.
   public var sslMode: SSLMode
 
   /// How the connection uses TLS.
@@ -37,7 +43,9 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
 
   /// Reads `text`.
   ///
-  /// - Parameter environment: Where `PGPASSWORD` is looked up when the URL has no password.
+  /// - Parameters:
+  ///   - text: A `postgres://` or `postgresql://` URL.
+  ///   - environment: Where `PGPASSWORD` is looked up when the URL has no password.
   /// - Throws: ``PostgresURLError`` naming what is wrong (without the password).
   public init(
     _ text: String, environment: [String: String] = ProcessInfo.processInfo.environment

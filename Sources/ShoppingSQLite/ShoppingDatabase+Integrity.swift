@@ -12,7 +12,7 @@ extension ShoppingDatabase {
   /// if !problems.isEmpty { print("damaged:", problems.joined(separator: "\n")) }
   /// ```
   ///
-  /// - Throws: ``DatabaseError`` when the check cannot run (the database is busy); damage that
+  /// - Throws: `DatabaseError` when the check cannot run (the database is busy); damage that
   ///   stops it is one of the problems.
   public func integrityProblems() throws(DatabaseError) -> [String] {
     do {
@@ -30,10 +30,10 @@ extension ShoppingDatabase {
   /// - Parameters:
   ///   - path: The database file.
   ///   - busyTimeout: How long to wait for a connection that keeps the file locked.
-  /// - Throws: ``DatabaseError``: ``DatabaseError/Reason/cannotOpen`` when there is no file or
-  ///   it cannot be read, ``DatabaseError/Reason/notShoplist`` for another program's database;
+  /// - Throws: `DatabaseError`: `DatabaseError/Reason/cannotOpen` when there is no file or
+  ///   it cannot be read, `DatabaseError/Reason/notShoplist` for another program's database;
   ///   a file that is not a database at all, or so damaged that SQLite cannot open it, is
-  ///   ``DatabaseError/Reason/corrupt``.
+  ///   `DatabaseError/Reason/corrupt`.
   public static func integrityProblems(
     ofFileAt path: String, busyTimeout: Duration = BusyWait.standard
   ) throws(DatabaseError) -> [String] {

@@ -6,7 +6,7 @@ import ShoppingStorage
 extension ShoppingDatabase {
   /// ``write(_:)`` for async code, without a thread waiting: while another writer holds the
   /// connection, the task is suspended and its work left in line for that writer to do in its
-  /// transaction (see ``ConnectionGate``); when the connection is free, or handed to the task,
+  /// transaction (see `ConnectionGate`); when the connection is free, or handed to the task,
   /// a thread of the database's own holds it for the task. Either way the task resumes once
   /// the commit that holds its work is made.
   ///

@@ -4,7 +4,7 @@ import ShoppingCore
 import ShoppingStorage
 import Synchronization
 
-/// A shoplist database file, the SQLite implementation of ``ShoppingStorage/ShoppingStorage``:
+/// A shoplist database file, the SQLite implementation of `ShoppingStorage/ShoppingStorage`:
 /// opened (or created) and migrated once, then used through transactions that hand out a
 /// ``ShoppingRepository``.
 ///
@@ -20,9 +20,9 @@ import Synchronization
 ///
 /// ## Concurrency
 /// `ShoppingDatabase` is `Sendable`. It owns one SQLite connection, which only one transaction
-/// at a time may use: ``write(_:)`` and ``read(_:)`` called from several threads run one after
+/// at a time may use: `write(_:)` and ``read(_:)`` called from several threads run one after
 /// the other, except that writers arriving while another writes share its commit (each in a
-/// savepoint of its own, returning once the commit is made; see ``write(_:)``). The repository
+/// savepoint of its own, returning once the commit is made; see `write(_:)`). The repository
 /// a transaction hands out is confined to that transaction and its thread; see
 /// ``ShoppingRepository``. Other processes, and other `ShoppingDatabase` values on
 /// the same file, are coordinated by SQLite's locks: a writer waits up to the busy timeout.
@@ -58,8 +58,8 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
     Migrator().latestVersion
   }
 
-  /// Whether this connection opened the file for reading only (see ``Access/read``):
-  /// ``write(_:)`` then fails with ``DatabaseError/Reason/readOnly``.
+  /// Whether this connection opened the file for reading only (see `Access/read`):
+  /// `write(_:)` then fails with `DatabaseError/Reason/readOnly`.
   public let isReadOnly: Bool
 
   /// What migrating the file on opening changed that the user should hear of (items renamed
@@ -76,16 +76,16 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   /// Nothing is written to an existing file until it is known to be a shoplist database (or an
   /// empty file) that this process may write: a file that is not a database, another
   /// program's database, a database from a newer shoplist, or a file that cannot be written
-  /// (for ``Access/write``) is refused and left byte for byte as it was, its journal mode
+  /// (for `Access/write`) is refused and left byte for byte as it was, its journal mode
   /// included, with nothing created beside it.
   ///
   /// - Parameters:
   ///   - path: The database file. Missing folders are created readable by their owner only
   ///     (0700), a missing file likewise (0600).
   ///   - busyTimeout: How long to wait for another connection's lock before failing with
-  ///     ``DatabaseError/Reason/busy``.
+  ///     `DatabaseError/Reason/busy`.
   ///   - access: Whether the caller needs to write; see ``Access``.
-  /// - Throws: ``DatabaseError``; its ``DatabaseError/category`` groups the reasons.
+  /// - Throws: `DatabaseError`; its `DatabaseError/category` groups the reasons.
   public init(
     path: String, busyTimeout: Duration = BusyWait.standard, access: Access = .write
   ) throws(DatabaseError) {
@@ -217,13 +217,13 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`): committed when `body` returns,
   /// rolled back when it throws. What `body`'s effects changed and no history entry records
   /// yet is recorded as one before the commit (see
-  /// ``ShoppingStorage/StorageTransaction/journal(command:kind:target:at:by:)``).
+  /// `ShoppingStorage/StorageTransaction/journal(command:kind:target:at:by:)`).
   ///
   /// The write lock is taken at the start, waiting up to the busy timeout for other writers, so
   /// the transaction cannot fail half-way because another process wrote meanwhile.
   ///
   /// Writers of this value that arrive while another one writes share one commit (see
-  /// ``ConnectionGate``): each does its work in a savepoint of the same transaction, undone
+  /// `ConnectionGate`): each does its work in a savepoint of the same transaction, undone
   /// alone when its body throws, with its own history entry, and each returns only once the
   /// whole transaction is committed — or throws if the commit fails. The writer holding the
   /// connection does the work of those who wait, on its own thread: `body` may run on another
@@ -232,7 +232,7 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   /// - Parameter body: Reads and writes through the repository, which is valid only during
   ///   the call and on the thread that runs `body`.
   /// - Returns: What `body` returns.
-  /// - Throws: `body`'s error unchanged, or a ``DatabaseError`` from beginning or committing.
+  /// - Throws: `body`'s error unchanged, or a `DatabaseError` from beginning or committing.
   public func write<T>(_ body: (ShoppingRepository) throws -> T) throws -> T {
     try checkWritable()
     let thread = try claimingThread()
@@ -274,9 +274,9 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   /// while other connections write.
   ///
   /// - Parameter body: Reads through the repository; ``ShoppingRepository/execute(_:)`` fails
-  ///   with ``DatabaseError/Reason/misuse``.
+  ///   with `DatabaseError/Reason/misuse`.
   /// - Returns: What `body` returns.
-  /// - Throws: `body`'s error unchanged, or a ``DatabaseError``.
+  /// - Throws: `body`'s error unchanged, or a `DatabaseError`.
   public func read<T>(_ body: (ShoppingRepository) throws -> T) throws -> T {
     try withConnection { connection in
       let repository = ShoppingRepository(

@@ -15,9 +15,9 @@ extension ShoppingRepository {
   /// ```
   ///
   /// - Parameter effects: The effects in the order a reducer returned them.
-  /// - Throws: ``DatabaseError``: ``DatabaseError/Reason/constraintViolation`` for a change the
-  ///   schema refuses, ``DatabaseError/Reason/rowNotFound`` for an effect naming a row that is
-  ///   not there, ``DatabaseError/Reason/diskFull``, or ``DatabaseError/Reason/misuse`` in a
+  /// - Throws: `DatabaseError`: `DatabaseError/Reason/constraintViolation` for a change the
+  ///   schema refuses, `DatabaseError/Reason/rowNotFound` for an effect naming a row that is
+  ///   not there, `DatabaseError/Reason/diskFull`, or `DatabaseError/Reason/misuse` in a
   ///   read transaction.
   public func execute(_ effects: [PersistenceEffect]) throws(DatabaseError) {
     try checkUsable(writing: true)

@@ -6,12 +6,19 @@ import ShoppingStorage
 
 extension ShoppingRepository {
   /// Adds an entry for `change`, made in this transaction, and drops the entries past
-  /// ``ShoppingCore/HistoryEntry/kept`` in the same transaction.
+  /// `ShoppingCore/HistoryEntry/kept` in the same transaction.
   ///
-  /// When the recorder wrote parts of the change already (``writeRecordPart()``), they are
+  /// When the recorder wrote parts of the change already (`writeRecordPart()`), they are
   /// the entry's first parts and `change` its last.
   ///
-  /// - Parameter by: The name of the member who made the change, if a member did.
+  /// - Parameters:
+  ///   - command: The command as history shows it.
+  ///   - summary: What the change did, in words.
+  ///   - kind: A change, an undo or a redo.
+  ///   - target: The entry an undo or redo takes back or makes again.
+  ///   - date: When the change was made.
+  ///   - member: The name of the member who made the change, if a member did.
+  ///   - change: What the change did, as the recorder kept it.
   /// - Returns: The new entry's number.
   @discardableResult
   public func appendHistory(
@@ -55,7 +62,7 @@ extension ShoppingRepository {
     try entries("WHERE id = ?", [.integer(Int64(id))]).first
   }
 
-  /// Every entry the history keeps, without what they changed: what ``HistoryLinks`` works
+  /// Every entry the history keeps, without what they changed: what `HistoryLinks` works
   /// out what is in force from.
   public func historyLinks() throws(DatabaseError) -> HistoryLinks {
     HistoryLinks(try entries("ORDER BY id", []))
@@ -130,7 +137,7 @@ extension ShoppingRepository {
     return record
   }
 
-  /// Stores the marks `links` works out (``HistoryLinks/undoneBy``) on every entry whose
+  /// Stores the marks `links` works out (`HistoryLinks/undoneBy`) on every entry whose
   /// stored mark differs: which entries are taken back, and by which entry in force.
   public func storeUndoneMarks(_ links: HistoryLinks) throws(DatabaseError) {
     try checkUsable(writing: true)
@@ -190,7 +197,7 @@ extension ShoppingRepository {
 // MARK: - Checking an undo
 
 extension ShoppingRepository {
-  /// Every list's id and name, for ``ShoppingCore/RevertCheck``.
+  /// Every list's id and name, for `ShoppingCore/RevertCheck`.
   public func listNames() throws(DatabaseError) -> [StoredName] {
     try checkUsable()
     var names: [StoredName] = []
@@ -203,7 +210,7 @@ extension ShoppingRepository {
     return names
   }
 
-  /// The items holding the name keys `keys` in each list, for ``ShoppingCore/RevertCheck``:
+  /// The items holding the name keys `keys` in each list, for `ShoppingCore/RevertCheck`:
   /// one query a list, however many keys.
   public func itemNames(
     _ keys: [ShoppingList.ID: Set<NameKey>]

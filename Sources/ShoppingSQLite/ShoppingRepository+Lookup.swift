@@ -79,14 +79,14 @@ extension ShoppingRepository {
   }
 
   /// The part of a list that the name keys `keys` and the product ids `ids` pick, ready for
-  /// ``ShoppingCore/ShoppingAction/listsLoaded(_:)``: enough to add, rename, check or remove
+  /// `ShoppingCore/ShoppingAction/listsLoaded(_:)`: enough to add, rename, check or remove
   /// those items, or to import rows naming them, without reading the rest of the list.
   ///
   /// One query serves the whole set, however large: keys and ids travel as JSON arrays.
   ///
   /// - Parameters:
   ///   - header: The list (its id, name and creation date are kept).
-  ///   - keys: Name keys, as ``ShoppingCore/Naming/key(_:)`` makes them.
+  ///   - keys: Name keys, as `ShoppingCore/Naming/key(_:)` makes them.
   ///   - ids: Product ids; those of other lists' products are ignored.
   ///   - absentKeys: Name keys the caller knows no item of the list has (an import into a
   ///     list that was empty, for a name it has not sent before): recorded as looked up, so the

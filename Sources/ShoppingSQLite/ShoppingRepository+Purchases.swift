@@ -6,7 +6,7 @@ extension ShoppingRepository {
   /// back — newest first, as many as fit in `byteBudget` bytes of stored records; a record
   /// over `largest` bytes (a large import) is passed over.
   ///
-  /// A bounded scan: the entries the history keeps (at most ``historyLimit``) by their key,
+  /// A bounded scan: the entries the history keeps (at most `historyLimit`) by their key,
   /// with only their records' sizes read (SQLite reads a blob's length without its content),
   /// then only the chosen records.
   public func recentChangeRecords(

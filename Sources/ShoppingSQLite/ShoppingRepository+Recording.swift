@@ -6,7 +6,7 @@ import ShoppingStorage
 
 extension ShoppingRepository: StorageTransaction {
   /// Forgets what the batches executed so far changed and overwrote (see
-  /// ``ShoppingStorage/ChangeRecorder``): the next history entry records only what follows.
+  /// `ShoppingStorage/ChangeRecorder`): the next history entry records only what follows.
   public func restartRecording() {
     if recorder != nil { recorder = ChangeRecorder() }
     if let entry = pendingEntry {
@@ -17,7 +17,7 @@ extension ShoppingRepository: StorageTransaction {
   }
 
   /// What the batches executed since the transaction began, the last history entry or the
-  /// last part written (see ``writeRecordPart()``) did and overwrote; empty in a read
+  /// last part written (see `writeRecordPart()`) did and overwrote; empty in a read
   /// transaction.
   public var recordedChange: ChangeRecord {
     recorder?.change ?? ChangeRecord()
@@ -71,7 +71,7 @@ extension ShoppingRepository: StorageTransaction {
     return found
   }
 
-  /// Many to a statement (see ``IDChunkStatement``).
+  /// Many to a statement (see `IDChunkStatement`).
   public func storedProducts(_ ids: [Product.ID]) throws(DatabaseError) -> [StoredProduct] {
     try checkUsable()
     var found: [StoredProduct] = []

@@ -4,7 +4,7 @@ import ShoppingCore
 import ShoppingStorage
 
 /// Reads shopping state from the database and executes the persistence effects of the core's
-/// reducers, inside the transaction of ``ShoppingDatabase/write(_:)`` or
+/// reducers, inside the transaction of `ShoppingDatabase/write(_:)` or
 /// ``ShoppingDatabase/read(_:)`` that handed it out.
 ///
 /// ```swift
@@ -16,9 +16,9 @@ import ShoppingStorage
 ///
 /// ## Confinement
 /// A repository is valid only during the transaction that created it and only on that
-/// transaction's thread. It is marked `Sendable` so that a ``Composable/Store`` can call it from
+/// transaction's thread. It is marked `Sendable` so that a `Composable/Store` can call it from
 /// its executor, but every method checks both rules and throws
-/// ``DatabaseError/Reason/misuse`` when either is broken, instead of touching the connection.
+/// `DatabaseError/Reason/misuse` when either is broken, instead of touching the connection.
 public final class ShoppingRepository: @unchecked Sendable {
   let connection: Connection
   private let isWritable: Bool
@@ -103,7 +103,7 @@ public final class ShoppingRepository: @unchecked Sendable {
 extension ShoppingRepository {
   /// Loads every list, with the products of the lists named.
   ///
-  /// Lists not named come as headers (``ShoppingList/isLoaded`` `false`, no products), which is
+  /// Lists not named come as headers (`ShoppingList/isLoaded` `false`, no products), which is
   /// enough to rename them or to tell that a name is taken.
   ///
   /// ```swift
@@ -111,9 +111,9 @@ extension ShoppingRepository {
   /// ```
   ///
   /// - Parameters:
-  ///   - names: The lists to load fully, compared as ``Naming/key(_:)`` compares names.
+  ///   - names: The lists to load fully, compared as `Naming/key(_:)` compares names.
   ///     Names of no list are ignored.
-  ///   - loadingDefault: Whether to load the default list (``ShoppingCore/ShoppingState/defaultList``)
+  ///   - loadingDefault: Whether to load the default list (`ShoppingCore/ShoppingState/defaultList`)
   ///     fully too.
   /// - Returns: The lists in the order they were created, and which is the default.
   public func loadState(
@@ -139,9 +139,9 @@ extension ShoppingRepository {
     ShopOrder(validated: try storedShopOrder())
   }
 
-  /// Loads the lists named, with their products, for ``ShoppingAction/listsLoaded(_:)``.
+  /// Loads the lists named, with their products, for `ShoppingAction/listsLoaded(_:)`.
   ///
-  /// - Parameter names: The lists to load, compared as ``Naming/key(_:)`` compares names.
+  /// - Parameter names: The lists to load, compared as `Naming/key(_:)` compares names.
   ///   Names of no list are ignored.
   /// - Returns: The lists found, in the order they were created.
   public func loadLists(named names: [String]) throws(DatabaseError) -> [ShoppingList] {
@@ -221,7 +221,7 @@ extension ShoppingRepository {
     return (headers, marked)
   }
 
-  /// The list `header` names (one of ``loadState(loadingListsNamed:)``'s lists), with every
+  /// The list `header` names (one of `loadState(loadingListsNamed:)`'s lists), with every
   /// product in order, without reading the lists again.
   ///
   /// - Parameter header: A list read in this transaction, loaded or not.
@@ -266,7 +266,7 @@ extension ShoppingRepository {
   }
 
   /// Remembers `list`, whole and as this write leaves it, for the database to keep once the
-  /// write's work is done (see ``LoadedListCache``). Ignored in a read transaction, and for a
+  /// write's work is done (see `LoadedListCache`). Ignored in a read transaction, and for a
   /// list not loaded whole.
   public func keepLoaded(_ list: ShoppingList) {
     guard isWritable, list.isLoaded, currentThreadIdentity() == thread, isOpen else { return }

@@ -22,7 +22,10 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
 
   /// What was asked of an entry.
   public enum Step: String, Equatable, Sendable {
-    case undo, redo
+    /// Taking the entry back.
+    case undo
+    /// Making the entry again after an undo.
+    case redo
   }
 
   public var description: String {

@@ -23,7 +23,7 @@ public enum ItemPrecondition: Equatable, Sendable {
   /// The item is still as it was at this `updatedAt` (compared to the microsecond, the
   /// precision `updatedAt` is stored and shown at; every change moves it by at least a
   /// microsecond). An item that is gone fails it with
-  /// ``ShoppingCore/ShoppingError/noSuchItem(_:list:nearest:)``.
+  /// `ShoppingCore/ShoppingError/noSuchItem(_:list:nearest:)`.
   case unchangedSince(Date)
 
   /// Whether `item`, which exists, is as the precondition requires.

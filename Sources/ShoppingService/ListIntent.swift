@@ -1,7 +1,7 @@
 import ShoppingCore
 
 /// What a front end asks of one list: the command line's commands, the server's requests, an
-/// embedding program's calls. ``ShoppingService/perform(_:onList:creatingIfMissing:returningCompleteList:)``
+/// embedding program's calls. `ShoppingService/perform(_:onList:creatingIfMissing:returningCompleteList:)`
 /// runs it in one transaction.
 ///
 /// ```swift
@@ -31,14 +31,14 @@ public enum ListIntent: Equatable, Sendable {
   case set(ProductAction, items: [ItemReference])
   /// Reorder the list for good.
   case sort(ProductOrder)
-  /// Reorder the list for good in the stored shop order (see ``ShoppingCore/ShopOrder``).
+  /// Reorder the list for good in the stored shop order (see `ShoppingCore/ShopOrder`).
   case sortByAisle
 }
 
 /// How a front end names an item: as a person typed it, or by its id.
 public enum ItemReference: Hashable, Sendable {
   /// A number (its position), a name, or the start of one name: see
-  /// ``ShoppingCore/ProductReference``.
+  /// `ShoppingCore/ProductReference`.
   case typed(String)
   /// The item's id, as the JSON documents give it.
   case id(Product.ID)
@@ -57,7 +57,7 @@ public struct ListOutcome: Equatable, Sendable {
   /// The number of the history entry that records the change, `nil` when nothing changed.
   public var entry: Int?
   /// The 1-based positions, after the change, of the items it named that are on the list,
-  /// when asked for (``ShoppingService/perform(_:onList:creatingIfMissing:returningCompleteList:numberingItems:by:labelling:)``);
+  /// when asked for (`ShoppingService/perform(_:onList:creatingIfMissing:returningCompleteList:numberingItems:by:labelling:)`);
   /// a complete ``list`` numbers every item anyway.
   public var positions: [Product.ID: Int] = [:]
 

@@ -9,7 +9,16 @@ import ShoppingStorage
 public struct ItemActivity: Equatable, Sendable {
   /// What became of the item, judged by how it is now.
   public enum Change: String, Sendable {
-    case added, changed, checked, unchecked, removed
+    /// The item was not on the list before.
+    case added
+    /// Its name, amount, category or note changed.
+    case changed
+    /// It was checked off.
+    case checked
+    /// Its check was taken off.
+    case unchecked
+    /// It is no longer on the list.
+    case removed
   }
 
   /// The history entry that made the change: its number, label and `by`.
@@ -38,7 +47,7 @@ extension ShoppingService {
   /// removed, oldest entry first, read from one snapshot; and the newest entry's number.
   /// At most the newest ``activityLimit`` entries are read.
   ///
-  /// - Throws: ``ShoppingCore/ShoppingError/noSuchList(_:)``, or the database's error.
+  /// - Throws: `ShoppingCore/ShoppingError/noSuchList(_:)`, or the database's error.
   public func activity(
     onList list: String, after entry: Int
   ) throws -> (newest: Int, items: [ItemActivity]) {

@@ -58,7 +58,7 @@ extension ShoppingService {
   /// ```
   ///
   /// - Throws: ``CopyError/targetNotEmpty(_:holding:)``, leaving the target as it was, or
-  ///   either storage's ``ShoppingStorage/DatabaseError``.
+  ///   either storage's `ShoppingStorage/DatabaseError`.
   @discardableResult
   public static func copyDatabase(
     from source: any ShoppingStorage, to target: any ShoppingStorage

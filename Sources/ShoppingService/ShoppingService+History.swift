@@ -114,9 +114,11 @@ extension ShoppingService {
   /// Re-applies the most recently undone entry, by taking back its undo; successive redos
   /// walk back through successive undos, and a change other than an undo or a redo ends
   /// them. The undos and redos since that change never stand in its way; other entries do,
-  /// under the rule of ``undo(_:label:)``.
+  /// under the rule of `undo(_:label:)`.
   ///
-  /// - Parameter member: The member of the household who asked for it, if one did.
+  /// - Parameters:
+  ///   - label: The command the new history entry shows.
+  ///   - member: The member of the household who asked for it, if one did.
   /// - Returns: The entry re-applied, and the number of the new one.
   @discardableResult
   public func redo(

@@ -12,7 +12,7 @@ extension ShoppingService {
   /// - Parameters:
   ///   - intent: What to do.
   ///   - name: The list, or `nil` for the default list (see
-  ///     ``ShoppingCore/ShoppingState/defaultList``). The list named "shopping" is created
+  ///     `ShoppingCore/ShoppingState/defaultList`). The list named "shopping" is created
   ///     when missing, and so is any list when `creatingIfMissing` (what `add` and imports do).
   ///   - creatingIfMissing: Whether a missing list is created rather than refused.
   ///   - returningCompleteList: Whether ``ListOutcome/list`` must hold every item (for a list
@@ -20,9 +20,9 @@ extension ShoppingService {
   ///   - label: What history calls the change (the command as typed, `web: check Milk`);
   ///     by default the intent's own description.
   /// - Returns: The list after the change and what happened to each item named.
-  /// - Throws: ``ShoppingCore/ShoppingError`` for a bad name, value or reference,
+  /// - Throws: `ShoppingCore/ShoppingError` for a bad name, value or reference,
   ///   ``PreconditionFailure`` when a ``ListIntent/conditional(_:_:)`` intent's item is no
-  ///   longer as required (nothing changed in either case), ``ShoppingStorage/DatabaseError``
+  ///   longer as required (nothing changed in either case), `ShoppingStorage/DatabaseError`
   ///   for the database's failures.
   @discardableResult
   public func perform(
@@ -41,11 +41,16 @@ extension ShoppingService {
   /// its id.
   ///
   /// - Parameters:
+  ///   - intent: The change or reading asked for.
+  ///   - name: The list, or `nil` for the default list.
+  ///   - creatingIfMissing: Whether a list of that name that does not exist yet is created.
+  ///   - returningCompleteList: Whether the outcome must hold the whole list.
   ///   - numberingItems: Whether ``ListOutcome/positions`` must number the items the intent
   ///     named, read from storage without loading the list: for an answer that gives the
   ///     changed item alone.
   ///   - member: The member of the household making the change, if one is: the history entry
-  ///     names them (``ShoppingCore/HistoryEntry/by``).
+  ///     names them (`ShoppingCore/HistoryEntry/by`).
+  ///   - label: Makes the history entry's label from the outcome.
   @discardableResult
   public func perform(
     _ intent: ListIntent, onList name: String?, creatingIfMissing: Bool = false,

@@ -7,9 +7,12 @@ import ShoppingStorage
 extension ShoppingService {
   /// Creates an empty list.
   ///
-  /// - Parameter member: The member of the household creating it, if one is.
+  /// - Parameters:
+  ///   - name: The new list's name.
+  ///   - label: The command its history entry shows; `lists create NAME` if none.
+  ///   - member: The member of the household creating it, if one is.
   /// - Returns: The new list.
-  /// - Throws: ``ShoppingCore/ShoppingError/listNameTaken(_:)`` or an invalid name.
+  /// - Throws: `ShoppingCore/ShoppingError/listNameTaken(_:)` or an invalid name.
   @discardableResult
   public func createList(
     named name: String, label: String? = nil, by member: String? = nil
@@ -84,7 +87,7 @@ extension ShoppingService {
   /// Stores the order in which categories are met in the shop; an empty array forgets it.
   ///
   /// - Returns: The order stored, and whether it changed.
-  /// - Throws: ``ShoppingCore/ShoppingError`` for an invalid or repeated category.
+  /// - Throws: `ShoppingCore/ShoppingError` for an invalid or repeated category.
   @discardableResult
   public func setShopOrder(
     _ categories: [String], label: String? = nil

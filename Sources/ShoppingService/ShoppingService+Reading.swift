@@ -7,9 +7,9 @@ extension ShoppingService {
   /// The list `name` (`nil`: the default list) with every item in order, read in one
   /// snapshot; reading never waits for writers. The default list is created first when
   /// missing, or, when the storage cannot be written, read as an empty list (see
-  /// ``ListLookup``); any other missing list is refused.
+  /// `ListLookup`); any other missing list is refused.
   ///
-  /// - Throws: ``ShoppingCore/ShoppingError/noSuchList(_:)``, or the database's error.
+  /// - Throws: `ShoppingCore/ShoppingError/noSuchList(_:)`, or the database's error.
   public func list(named name: String?) throws -> ShoppingList {
     try readList(named: name) { repository, header in try repository.loadList(header) }
   }
@@ -25,7 +25,7 @@ extension ShoppingService {
 
   /// A number that changes whenever anything is committed to the database, by anyone, or nil
   /// when the storage cannot tell without reading (see
-  /// ``ShoppingStorage/ShoppingStorage/changeStamp()``): while it stays the same, what was
+  /// `ShoppingStorage/ShoppingStorage/changeStamp()`): while it stays the same, what was
   /// read still holds.
   public func changeStamp() -> Int? {
     storage.changeStamp()
@@ -36,6 +36,7 @@ extension ShoppingService {
   /// output.
   ///
   /// - Parameters:
+  ///   - name: The list, or `nil` for the default list.
   ///   - start: Called first with the list's header (its name and creation; no products).
   ///   - body: Called with each product and its position.
   /// - Returns: The list's header.
@@ -83,7 +84,7 @@ extension ShoppingService {
   /// to one that does that it is probably a typo of it (`Lid` beside `Lidl`): the command
   /// would otherwise make a new list of the typo.
   ///
-  /// - Throws: ``ShoppingCore/ShoppingError/mistypedList(_:nearest:)``.
+  /// - Throws: `ShoppingCore/ShoppingError/mistypedList(_:nearest:)`.
   public func refuseMistypedList(named name: String) throws {
     let state = try storage.read { try $0.loadState(loadingListsNamed: []) }
     if let nearest = state.listMistyped(as: name) {

@@ -7,16 +7,16 @@ extension ShoppingService {
   /// How many suggestions ``boughtItems(matching:notOn:limit:)`` gives unless told.
   public static let suggestionLimit = 20
 
-  /// Items bought before (see ``ShoppingCore/BoughtItems``) whose names contain `text`,
+  /// Items bought before (see `ShoppingCore/BoughtItems`) whose names contain `text`,
   /// compared as ``find(_:)`` compares (case and accents ignored), that are not on the list
   /// `list` now: most often bought first, then the most recently bought; read from one
   /// snapshot.
   ///
   /// Reads the records of the newest changes in force, at most a few megabytes of them (see
-  /// ``ShoppingStorage/HistoryStorage/recentChangeRecords(byteBudget:largest:)``): a
+  /// `ShoppingStorage/HistoryStorage/recentChangeRecords(byteBudget:largest:)`): a
   /// bounded scan, whatever the history holds.
   ///
-  /// - Throws: ``ShoppingCore/ShoppingError/noSuchList(_:)``, or the database's error.
+  /// - Throws: `ShoppingCore/ShoppingError/noSuchList(_:)`, or the database's error.
   public func boughtItems(
     matching text: String, notOn list: String, limit: Int = suggestionLimit
   ) throws -> [BoughtItems.Item] {

@@ -23,10 +23,11 @@ extension ShoppingService {
   ///   - reader: The rows.
   ///   - importer: The file's name, the target list, the mode, whether to skip bad rows.
   ///   - dryRun: Whether to report what would change and write nothing.
+  ///   - label: The command its history entry shows; `import FILE` if none.
   ///   - progress: Called after each batch with the bytes and rows read so far.
   /// - Returns: What the import did, or would do.
-  /// - Throws: ``ShoppingTransfer/Importer/InvalidRows`` (nothing written), an
-  ///   ``ShoppingTransfer/ImportError`` for an input that cannot be read on, or the
+  /// - Throws: `ShoppingTransfer/Importer/InvalidRows` (nothing written), an
+  ///   `ShoppingTransfer/ImportError` for an input that cannot be read on, or the
   ///   database's and the domain's errors.
   public func importRows(
     from reader: inout any ImportReader, with importer: Importer, dryRun: Bool = false,
@@ -60,7 +61,7 @@ extension ShoppingService {
     case all
   }
 
-  /// Writes lists in a form ``importRows(from:with:dryRun:progress:)`` reads back, one list in
+  /// Writes lists in a form `importRows(from:with:dryRun:progress:)` reads back, one list in
   /// memory at a time, from one consistent snapshot.
   ///
   /// - Parameters:
@@ -93,7 +94,7 @@ extension ShoppingService {
   }
 
   /// ``export(_:format:to:)`` into a file, written under a temporary name and put in place
-  /// only once complete; see ``ShoppingTransfer/OutputFile``. The database itself is refused.
+  /// only once complete; see `ShoppingTransfer/OutputFile`. The database itself is refused.
   @discardableResult
   public func export(
     _ selection: ExportSelection, format: ExportWriter.Format, toFile path: String

@@ -15,10 +15,10 @@ import Synchronization
 /// print(ListDocuments.list(outcome.list))
 /// ```
 ///
-/// The service talks to storage only through ``ShoppingStorage/ShoppingStorage``: any
+/// The service talks to storage only through `ShoppingStorage/ShoppingStorage`: any
 /// implementation given to ``init(storage:environment:trace:)`` — `ShoppingSQLite`'s
 /// `ShoppingDatabase`, `ShoppingPostgres`' `PostgresStorage`, or an
-/// ``ShoppingStorage/InMemoryStorage``. It chooses no engine itself: `ShoppingEngines` opens
+/// `ShoppingStorage/InMemoryStorage`. It chooses no engine itself: `ShoppingEngines` opens
 /// either by the path or URL a user gives, as the command line does.
 ///
 /// A service is `Sendable`: its calls from several threads run one after another as its
@@ -46,7 +46,7 @@ public final class ShoppingService: Sendable {
   ///
   /// - Parameters:
   ///   - storage: The storage.
-  ///   - environment: The clock and ids (``ShoppingCore/ShoppingEnvironment/live`` in
+  ///   - environment: The clock and ids (`ShoppingCore/ShoppingEnvironment/live` in
   ///     production, a deterministic one in tests).
   ///   - trace: Where to trace every action and the execution of its effects, if anywhere.
   public init(
@@ -59,7 +59,7 @@ public final class ShoppingService: Sendable {
   }
 
   /// What migrating the database on opening changed that the user should hear of, to be told
-  /// once (see ``ShoppingStorage/ShoppingStorage/migrationNotices``).
+  /// once (see `ShoppingStorage/ShoppingStorage/migrationNotices`).
   public var migrationNotices: [MigrationNotice] {
     storage.migrationNotices
   }

@@ -3,13 +3,13 @@ import ShoppingCore
 
 /// The history as one transaction reads and extends it: numbered entries, each with the
 /// record of what its change did and overwrote (enough to undo it), the newest
-/// ``ShoppingCore/HistoryEntry/kept`` of them kept.
+/// `ShoppingCore/HistoryEntry/kept` of them kept.
 ///
 /// The newest entry's number only grows: a reader polling ``newestHistoryID()`` learns of
 /// every change, whoever made it.
 public protocol HistoryStorage: AnyObject {
   /// Adds an entry for `change`, made in this transaction, and drops the entries past
-  /// ``ShoppingCore/HistoryEntry/kept`` in the same transaction.
+  /// `ShoppingCore/HistoryEntry/kept` in the same transaction.
   ///
   /// - Returns: The new entry's number.
   @discardableResult
@@ -37,7 +37,7 @@ public protocol HistoryStorage: AnyObject {
 
   /// How many parts the record of the entry numbered `id` has, if the history has the entry:
   /// a large change's record is kept in parts, each to be taken back alone (see
-  /// ``ShoppingCore/ChangeRecord/append(_:)``). The default: one, ``historyRecord(_:)``.
+  /// `ShoppingCore/ChangeRecord/append(_:)`). The default: one, ``historyRecord(_:)``.
   func historyPartCount(_ id: Int) throws(DatabaseError) -> Int?
 
   /// The part `index` (oldest first, from 0) of the record of the entry numbered `id`, which

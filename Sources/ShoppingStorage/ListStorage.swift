@@ -8,10 +8,10 @@ import ShoppingCore
 /// effect is recorded with what it overwrote (``recordedChange``), for the history.
 public protocol ListStorage: AnyObject, StoredRows {
   /// Every list, the lists named loaded with their products, the others as headers
-  /// (``ShoppingCore/ShoppingList/isLoaded`` `false`).
+  /// (`ShoppingCore/ShoppingList/isLoaded` `false`).
   ///
   /// - Parameters:
-  ///   - names: The lists to load fully, compared as ``ShoppingCore/Naming/key(_:)`` compares
+  ///   - names: The lists to load fully, compared as `ShoppingCore/Naming/key(_:)` compares
   ///     names; names of no list are ignored.
   ///   - loadingDefault: Whether to load the default list fully too.
   func loadState(
@@ -25,7 +25,7 @@ public protocol ListStorage: AnyObject, StoredRows {
   func loadList(_ header: ShoppingList) throws(DatabaseError) -> ShoppingList
 
   /// The part of a list that the name keys `keys` and the ids `ids` pick, for
-  /// ``ShoppingCore/ShoppingAction/listsLoaded(_:)``; `absentKeys` are keys known to be in no
+  /// `ShoppingCore/ShoppingAction/listsLoaded(_:)`; `absentKeys` are keys known to be in no
   /// item of it.
   func partialList(
     _ header: ShoppingList, keys: [NameKey], ids: [UUID], absentKeys: Set<NameKey>
@@ -64,10 +64,10 @@ public protocol ListStorage: AnyObject, StoredRows {
     _ ids: some Collection<UUID>
   ) throws(DatabaseError) -> [UUID: ShoppingList.ID]
 
-  /// Every list's id and name, for ``ShoppingCore/RevertCheck``.
+  /// Every list's id and name, for `ShoppingCore/RevertCheck`.
   func listNames() throws(DatabaseError) -> [StoredName]
 
-  /// The items holding the name keys `keys` in each list, for ``ShoppingCore/RevertCheck``.
+  /// The items holding the name keys `keys` in each list, for `ShoppingCore/RevertCheck`.
   func itemNames(
     _ keys: [ShoppingList.ID: Set<NameKey>]
   ) throws(DatabaseError) -> [ShoppingList.ID: [StoredName]]

@@ -1,7 +1,7 @@
 import ShoppingCore
 
 /// Something a migration changed that the user should hear of: told once, by the program that
-/// migrated the database (see ``ShoppingDatabase/migrationNotices``).
+/// migrated the database (see `ShoppingDatabase/migrationNotices`).
 ///
 /// ```swift
 /// let database = try ShoppingDatabase(path: path)

@@ -2,10 +2,10 @@ import ShoppingCore
 
 /// Where shoplist keeps its lists: what every use case asks of storage, whatever the engine.
 ///
-/// A storage hands out transactions. Each ``write(_:)`` is one transaction, all or nothing,
+/// A storage hands out transactions. Each `write(_:)` is one transaction, all or nothing,
 /// and a write that changed anything is recorded in the history inside that same transaction
-/// (see ``StorageTransaction/journal(command:kind:target:at:by:)``): whoever wrote — the
-/// service, an import, a program with its own ``Composable/Store`` over the transaction — the
+/// (see `StorageTransaction/journal(command:kind:target:at:by:)`): whoever wrote — the
+/// service, an import, a program with its own `Composable/Store` over the transaction — the
 /// change can be undone, and readers watching the history (a server's live pages) see it.
 ///
 /// ```swift
@@ -27,7 +27,7 @@ public protocol ShoppingStorage: AnyObject, Sendable {
 
   /// Where the data is, as the user named it (a path or a URL): what messages name.
   var location: String { get }
-  /// Whether the storage can only be read: ``write(_:)`` then fails with
+  /// Whether the storage can only be read: `write(_:)` then fails with
   /// ``DatabaseError/Reason/readOnly``.
   var isReadOnly: Bool { get }
   /// What opening the storage changed that the user should hear of, once.
@@ -53,7 +53,7 @@ public protocol ShoppingStorage: AnyObject, Sendable {
     _ body: @escaping @Sendable (any StorageTransaction) throws -> T
   ) async throws -> T
 
-  /// ``read(_:)`` for async code, as ``write(_:)-(_)`` is.
+  /// ``read(_:)`` for async code, as `write(_:)-(_)` is.
   func read<T: Sendable>(
     _ body: @escaping @Sendable (any StorageTransaction) throws -> T
   ) async throws -> T

@@ -61,7 +61,7 @@ extension StorageTransaction {
 /// What storage records of a write nobody labelled.
 public enum StorageJournal {
   /// The label of the history entry for a change that a program made without naming it (a
-  /// ``Composable/Store`` of its own over a transaction): the program's name.
+  /// `Composable/Store` of its own over a transaction): the program's name.
   public static let defaultCommand: String = {
     let path = CommandLine.arguments.first ?? ""
     let name = path.split(separator: "/").last.map(String.init) ?? ""

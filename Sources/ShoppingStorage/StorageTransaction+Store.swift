@@ -24,10 +24,10 @@ extension StorageTransaction {
   ///
   /// - Parameters:
   ///   - initialState: The state loaded from this transaction.
-  ///   - reducer: The reducer, usually ``ShoppingCore/ShoppingReducer``.
+  ///   - reducer: The reducer, usually `ShoppingCore/ShoppingReducer`.
   ///   - trace: Where to report each batch's execution time, if anywhere.
   /// - Returns: The store. A reload after a failure does not restore an import in progress
-  ///   (``ShoppingCore/ShoppingState/importProgress``): end the transaction instead.
+  ///   (`ShoppingCore/ShoppingState/importProgress`): end the transaction instead.
   public func makeStore(
     initialState: ShoppingState,
     reducer: some Reducer<ShoppingState, ShoppingAction, PersistenceEffect> & Sendable,

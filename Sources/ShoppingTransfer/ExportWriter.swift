@@ -10,15 +10,19 @@ import ShoppingCore
 /// - ndjson: one item object per line, as the JSON output writes it, with its `list`;
 /// - text: one item per line as its quantity phrase after its box (`[ ] 2 l milk`,
 ///   `[x] bread`): the shortest phrase that import reads back as the same name, quantity and
-///   unit (see ``QuantityPhrase/text(name:quantity:unit:)``); with `--all-lists`, each list
+///   unit (see `QuantityPhrase/text(name:quantity:unit:)`); with `--all-lists`, each list
 ///   starts with a `# list: NAME` line, which import reads back (empty lists too). A unit that
 ///   is not one of the phrase units cannot be written in a phrase and is left out.
 public struct ExportWriter {
   /// The formats `export` writes.
   public enum Format: String, CaseIterable, Sendable {
+    /// One JSON document of every list.
     case json
+    /// One row per item, with a header.
     case csv
+    /// One JSON object per line: each item with its list's name.
     case ndjson
+    /// The lists as `list` prints them, for people.
     case text
 
     /// The format a file's extension names (`.csv`, `.json`, `.ndjson`/`.jsonl`, `.txt`).

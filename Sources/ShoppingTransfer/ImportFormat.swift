@@ -5,9 +5,13 @@ import ShoppingCore
 public enum ImportFormat: String, CaseIterable, Sendable {
   /// By the file's extension, else by the look of its content.
   case auto
+  /// Comma-, semicolon- or tab-separated rows with a header (other apps' exports, spreadsheets).
   case csv
+  /// An export's JSON document, or an array of items.
   case json
+  /// One JSON object per line.
   case ndjson
+  /// One item per line, as people type or paste a list.
   case text
 
   /// How much of the input sniffing looks at.
@@ -15,8 +19,10 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 
   /// A reader of this format over an opened input; `.auto` picks the format first.
   ///
-  /// - Parameter encoding: What the input's text is in; by default UTF-8 or UTF-16 with a
-  ///   byte-order mark, else Windows-1252 where UTF-8 does not fit (see ``ImportEncoding``).
+  /// - Parameters:
+  ///   - input: The input, not read from yet.
+  ///   - encoding: What the input's text is in; by default UTF-8 or UTF-16 with a
+  ///     byte-order mark, else Windows-1252 where UTF-8 does not fit (see ``ImportEncoding``).
   /// - Throws: ``ImportError`` when the input cannot be read, or is no text in the encoding.
   public func reader(
     for input: ImportInput, encoding: ImportEncoding = .auto

@@ -11,6 +11,7 @@ public struct ImportIssues: Equatable, Sendable {
   /// How many rows were bad in all.
   public private(set) var count = 0
 
+  /// Whether no row had a problem.
   public var isEmpty: Bool { count == 0 }
 
   /// No bad rows yet.

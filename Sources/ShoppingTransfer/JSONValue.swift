@@ -13,13 +13,19 @@ import ShoppingCore
 /// The long documents — a list's items, exports — are streamed by their own writer instead;
 /// an item object written there goes into a value as ``raw(_:)``.
 public indirect enum JSONValue: Equatable, Sendable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A whole number.
   case integer(Int)
   /// A number already in JSON's form, such as a quantity's exact decimal (`0.5`).
   case number(String)
+  /// A string, escaped as JSON requires when written.
   case string(String)
+  /// An array of values, in order.
   case array([JSONValue])
+  /// An object, its members in order.
   case object(JSONObject)
   /// JSON text written by another writer, put in as it is.
   case raw(String)
@@ -76,15 +82,19 @@ public indirect enum JSONValue: Equatable, Sendable {
 public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
   /// One member: a key and its value.
   public struct Member: Equatable, Sendable {
+    /// The member's name.
     public var key: String
+    /// The member's value.
     public var value: JSONValue
 
+    /// Creates a member.
     public init(key: String, value: JSONValue) {
       self.key = key
       self.value = value
     }
   }
 
+  /// The members, in the order they are written.
   public var members: [Member]
 
   /// An object of `members`, in order.

@@ -28,11 +28,13 @@ extension CombineReducers: Sendable where Reducers: Sendable {}
 /// Builds a reducer out of a list of reducers that run one after the other.
 @resultBuilder
 public enum ReducerBuilder<State, Action, Effect> {
+  /// The first reducer of the list, as it is.
   public static func buildPartialBlock<R: Reducer>(first: R) -> R
   where R.State == State, R.Action == Action, R.Effect == Effect {
     first
   }
 
+  /// The reducers so far, then the next one.
   public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
     accumulated: R0, next: R1
   ) -> ReducerSequence<R0, R1>
@@ -42,6 +44,7 @@ public enum ReducerBuilder<State, Action, Effect> {
     ReducerSequence(first: accumulated, second: next)
   }
 
+  /// A reducer written in the list, as it is.
   public static func buildExpression<R: Reducer>(_ expression: R) -> R
   where R.State == State, R.Action == Action, R.Effect == Effect {
     expression

@@ -83,7 +83,9 @@ public struct RevertCheck: Sendable {
 
 /// A list's or an item's id and name, as storage holds them.
 public struct StoredName: Equatable, Sendable {
+  /// The list's or the item's id.
   public var id: UUID
+  /// Its name as stored.
   public var name: String
 
   /// Creates a stored name.

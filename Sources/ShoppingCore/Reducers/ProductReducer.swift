@@ -4,7 +4,7 @@ import Composable
 ///
 /// An action that changes nothing (checking a checked item, an edit to the same values) returns
 /// no effects and leaves `updatedAt` alone; any other moves it (see
-/// ``Product/markChanged(at:)``).
+/// `Product/markChanged(at:)`).
 public struct ProductReducer: Reducer, Sendable {
   let environment: ShoppingEnvironment
 

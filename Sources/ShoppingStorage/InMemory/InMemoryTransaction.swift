@@ -6,7 +6,7 @@ import ShoppingCore
 /// storage's when a write transaction commits.
 ///
 /// Valid only during the call that handed it out; later use fails with
-/// ``DatabaseError/Reason/misuse``. `@unchecked Sendable`: a ``Composable/Store``'s executor
+/// ``DatabaseError/Reason/misuse``. `@unchecked Sendable`: a `Composable/Store`'s executor
 /// may hold it, and it is used only during that call, by the transaction's thread.
 public final class InMemoryTransaction: StorageTransaction, @unchecked Sendable {
   var tables: InMemoryTables
