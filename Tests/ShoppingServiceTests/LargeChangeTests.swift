@@ -10,9 +10,10 @@ import Testing
 /// A change too large to hold its record whole, as an import of many rows makes: the database
 /// engines write the record in parts as the change runs, and undo and redo take it back part
 /// by part, exactly. (The in-memory storage, made for small tests, holds records whole.)
-@Suite struct LargeChangeTests {
-  /// Items enough for over a megabyte of record: more than one part.
-  static let count = 40_000
+@Suite(.smallRecordParts) struct LargeChangeTests {
+  /// Items enough for over 64 KiB of record, the part size these tests run under: more than
+  /// one part, as 40,000 items make at the size shoplist uses.
+  static let count = 3_000
   static let clock = Date(timeIntervalSince1970: 1_900_000_000)
 
   /// The engines this machine runs.
@@ -71,6 +72,8 @@ import Testing
     try subject.addMany()
     let after = try World.read(subject.service)
     #expect(after.lists.first?.items.count == Self.count + 1)
+    // Its record came in parts on this engine too.
+    #expect(try subject.service.storage.read { try $0.historyPartCount(2) } ?? 0 >= 2)
     #expect(
       try subject.service.history(limit: 1).first?.summary
         == "shopping: \(Self.count) added")
@@ -96,8 +99,8 @@ import Testing
       try repository.connection.integer(
         "SELECT count(*) FROM historyPart WHERE entry = 2")
     }
-    // 40,000 added ids take about 1.3 MB: one part written as the change ran, the rest in
-    // the entry.
+    // 3,000 added ids take about 100 KB: one part written as the change ran (at 64 KiB), the
+    // rest in the entry.
     #expect(parts == 1)
     let undoParts = try subject.service.sqlite.read { repository in
       try repository.connection.integer("SELECT count(*) FROM historyPart WHERE entry = 3")
@@ -182,4 +185,20 @@ import Testing
     try subject.service.undo(2)
     #expect(try World.read(subject.service) == subject.before)
   }
+}
+
+/// Runs a suite's tests with record parts of 64 KiB rather than a mebibyte.
+struct SmallRecordParts: SuiteTrait, TestTrait, TestScoping {
+  var isRecursive: Bool { true }
+
+  func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    try await ChangeRecorder.$partSizeInTask.withValue(64 << 10) { try await function() }
+  }
+}
+
+extension Trait where Self == SmallRecordParts {
+  /// Record parts of 64 KiB, so that a change of a few thousand items comes in parts.
+  static var smallRecordParts: Self { SmallRecordParts() }
 }

@@ -55,14 +55,17 @@ import Testing
     let service = try service(engine, clock: .deterministic(now: now))
     var times: Set<Date> = [try milk(service).updatedAt]
 
-    // When Milk is toggled 2,000 times.
-    for _ in 0..<2_000 {
+    // When Milk is toggled 2,000 times (500 on PostgreSQL, where a change takes a dozen round
+    // trips: the rule is the service's, the same on both; what the engine adds is keeping
+    // each time to the microsecond, which 500 show as well).
+    let changes = engine == .postgres ? 500 : 2_000
+    for _ in 0..<changes {
       try service.perform(.set(.toggled, items: [.typed("milk")]), onList: nil)
       times.insert(try milk(service).updatedAt)
     }
 
     // Then each change had a time of its own, and the last is within a second of the clock.
-    #expect(times.count == 2_001)
+    #expect(times.count == changes + 1)
     let last = try milk(service).updatedAt
     #expect(last > now && last <= now.addingTimeInterval(1), "\(last)")
   }

@@ -35,7 +35,7 @@ extension StoredRows {
   }
 }
 
-/// Builds a ``ChangeRecord`` as effects are executed: called with each effect just before it
+/// Builds a `ChangeRecord` as effects are executed: called with each effect just before it
 /// runs (after the effects before it ran), it keeps the earlier version of every row the
 /// effect changes or removes (only the first time a row is touched: that is the version an
 /// undo restores).
@@ -47,7 +47,7 @@ extension StoredRows {
 ///
 /// A large change need not be held whole: between batches, storage may take the record so far
 /// as a part (``takePart(ifOver:)``) and write it away; what follows is recorded afresh, as a
-/// part of its own (see ``ShoppingCore/ChangeRecord/append(_:)``).
+/// part of its own (see `ShoppingCore/ChangeRecord/append(_:)`).
 public struct ChangeRecorder: Sendable {
   /// What was recorded so far, since the last part taken.
   public private(set) var change = ChangeRecord()
@@ -62,7 +62,11 @@ public struct ChangeRecorder: Sendable {
 
   /// The encoded size past which storage takes a part: a large change's record is held in
   /// memory about this much at a time.
-  public static let partSize = 1 << 20
+  public static var partSize: Int { partSizeInTask }
+
+  /// One mebibyte, unless the task runs under a smaller size: tests of large changes make
+  /// changes of a few parts from thousands of items rather than tens of thousands.
+  @TaskLocal package static var partSizeInTask = 1 << 20
 
   private struct Batch: Sendable {
     var stepCount: Int
