@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import Testing
 
 /// The layers as Package.swift declares them and the sources import them: storage is a seam.
@@ -10,31 +11,24 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent()
 
   /// The package as `swift package dump-package` describes it.
-  static func manifest() throws -> [String: Any] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  static func manifest() async throws -> [String: Any] {
     // A scratch folder of its own: `swift test` holds the lock of the package's own.
     let scratch = FileManager.default.temporaryDirectory.appending(path: "layers-\(UUID())")
     defer { try? FileManager.default.removeItem(at: scratch) }
-    process.arguments = [
-      "swift", "package", "--package-path", root.path, "--scratch-path", scratch.path,
-      "dump-package",
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let result = try await ChildProcess.run(
+      "/usr/bin/env",
+      [
+        "swift", "package", "--package-path", root.path, "--scratch-path", scratch.path,
+        "dump-package",
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    return try #require(
+      try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
   }
 
   /// Each target's direct dependencies on targets of this package, from `dump-package`.
-  static func targetDependencies(
-    in manifest: [String: Any]? = nil
-  ) throws -> [String: Set<String>] {
-    let targets = try #require(try (manifest ?? Self.manifest())["targets"] as? [[String: Any]])
+  static func targetDependencies(in manifest: [String: Any]) throws -> [String: Set<String>] {
+    let targets = try #require(manifest["targets"] as? [[String: Any]])
     var found: [String: Set<String>] = [:]
     for target in targets {
       let name = try #require(target["name"] as? String)
@@ -64,8 +58,8 @@ import Testing
     return found.sorted()
   }
 
-  @Test func noEngineBelowTheServiceAndTheCoreKnowsNoStorage() throws {
-    let dependencies = try Self.targetDependencies()
+  @Test func noEngineBelowTheServiceAndTheCoreKnowsNoStorage() async throws {
+    let dependencies = try Self.targetDependencies(in: await Self.manifest())
     #expect(dependencies["ShoppingCore"] == ["Composable"])
     #expect(dependencies["ShoppingTransfer"] == ["Composable", "ShoppingCore"])
     #expect(dependencies["ShoppingStorage"] == ["Composable", "ShoppingCore"])
@@ -102,8 +96,8 @@ import Testing
     }
   }
 
-  @Test func noTargetALibraryProductBuildsCarriesUnsafeFlags() throws {
-    let manifest = try Self.manifest()
+  @Test func noTargetALibraryProductBuildsCarriesUnsafeFlags() async throws {
+    let manifest = try await Self.manifest()
     let dependencies = try Self.targetDependencies(in: manifest)
     let products = try #require(manifest["products"] as? [[String: Any]])
     let targets = try #require(manifest["targets"] as? [[String: Any]])

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import ShoppingCore
 import Testing
 
@@ -8,7 +9,8 @@ import Testing
 ///
 /// The clone and the program's build live under `.build/versioned-dependency`, and are kept
 /// between runs: the clone takes a new commit (and its tag) only when the checkout changed,
-/// and the program's build is then incremental. Every test here shares the one build.
+/// and the program's build is then incremental. Every test here shares the one build, awaited
+/// without holding a thread of Swift's shared pool while `swift build` runs.
 @Suite struct VersionedDependencyTests {
   /// What the program's build and test run printed, and how they ended.
   struct ProgramRun: Sendable {
@@ -33,19 +35,19 @@ import Testing
   /// imports these.
   static let products = ["ShoppingService", "ShoppingSQLite", "ShoppingTransfer", "ShoppingCore"]
 
-  /// Made once, by the first test that asks.
-  static let outcome = Result { () throws(CommandFailed) -> ProgramRun in
+  /// Made once, for every test that asks.
+  static let outcome = Task { () async throws(CommandFailed) -> ProgramRun in
     do {
-      return try makeAndRunProgram()
+      return try await makeAndRunProgram()
     } catch {
       throw CommandFailed(description: "\(error)")
     }
   }
 
   @Test func aPackageDependingOnATaggedCloneByVersionBuildsAndRunsTheReadmesServiceExample()
-    throws
+    async throws
   {
-    let run = try Self.outcome.get()
+    let run = try await Self.outcome.value
 
     #expect(run.resolveStatus == 0)
     #expect(run.buildStatus == 0, "\(run.buildOutput)")
@@ -58,8 +60,8 @@ import Testing
     #expect(run.testOutput.contains("Test run with 1 test"), "\(run.testOutput)")
   }
 
-  @Test func aProgramEmbeddingTheServiceWithSQLiteBuildsNoPostgresClientAndNoTLS() throws {
-    let run = try Self.outcome.get()
+  @Test func aProgramEmbeddingTheServiceWithSQLiteBuildsNoPostgresClientAndNoTLS() async throws {
+    let run = try await Self.outcome.value
     try #require(run.buildStatus == 0, "\(run.buildOutput)")
 
     #expect(run.modules.isSuperset(of: Self.products + ["Composable", "ShoppingStorage"]))
@@ -74,11 +76,11 @@ import Testing
   /// Commits the checkout's files (tracked or new, not ignored) to the clone when they differ
   /// from its last commit, tags it with the package's version, then resolves, builds and runs
   /// the program.
-  static func makeAndRunProgram() throws -> ProgramRun {
+  static func makeAndRunProgram() async throws -> ProgramRun {
     let files = FileManager.default
     try files.createDirectory(
       at: program.appending(path: "Tests/PantryTests"), withIntermediateDirectories: true)
-    let changed = try snapshotCheckout()
+    let changed = try await snapshotCheckout()
 
     // The README's lines, with the clone's URL for the repository's.
     let (package, products) = try ReadmePackageTests.readmeLines()
@@ -113,11 +115,14 @@ import Testing
     // The tag moves when the checkout changed: the program takes the new commit.
     let resolved = program.appending(path: "Package.resolved")
     if changed { try? files.removeItem(at: resolved) }
-    let resolve = try swift(["package", "resolve"])
+    let resolve = try await swift(["package", "resolve"])
     // The test product alone: `--build-tests` would build every product of every package in
     // the graph, shoplist's command line and server among them.
-    let build = try swift(["build", "--product", "PantryPackageTests"])
-    let test = try swift(["test", "--skip-build"])
+    // Built as the README's test command builds: no index for an editor, line tables for
+    // debug information (a third less time than the defaults, BENCHMARKS.md).
+    let build = try await swift(
+      ["build", "--product", "PantryPackageTests"] + ReadmePackageTests.testBuildOptions)
+    let test = try await swift(["test", "--skip-build"])
     return ProgramRun(
       resolveStatus: resolve.status, buildStatus: build.status, buildOutput: build.output,
       testStatus: test.status, testOutput: test.output, modules: try compiledModules())
@@ -126,10 +131,10 @@ import Testing
   /// Makes the clone's newest commit hold the checkout's files, tagged with the version.
   ///
   /// - Returns: Whether there was anything new to commit.
-  static func snapshotCheckout() throws -> Bool {
+  static func snapshotCheckout() async throws -> Bool {
     let git = clone.appending(path: ".git").path
     if !FileManager.default.fileExists(atPath: git) {
-      try require(try run("git", ["init", "-q", "-b", "main", clone.path]))
+      try require(try await run("git", ["init", "-q", "-b", "main", clone.path]))
     }
     // The checkout as its work tree: its own .gitignore decides what belongs to the package,
     // not a global ignore file.
@@ -137,11 +142,11 @@ import Testing
       "--git-dir=\(git)", "--work-tree=\(root.path)", "-c", "core.excludesFile=/dev/null",
       "-c", "user.name=shoplist tests", "-c", "user.email=tests@shoplist.invalid",
     ]
-    try require(try run("git", withCheckout + ["add", "-A"]))
-    let unchanged = try run("git", withCheckout + ["diff", "--cached", "--quiet", "HEAD"])
+    try require(try await run("git", withCheckout + ["add", "-A"]))
+    let unchanged = try await run("git", withCheckout + ["diff", "--cached", "--quiet", "HEAD"])
     guard unchanged.status != 0 else { return false }
-    try require(try run("git", withCheckout + ["commit", "-q", "-m", "The checkout"]))
-    try require(try run("git", withCheckout + ["tag", "-f", ShoplistVersion.current]))
+    try require(try await run("git", withCheckout + ["commit", "-q", "-m", "The checkout"]))
+    try require(try await run("git", withCheckout + ["tag", "-f", ShoplistVersion.current]))
     return true
   }
 
@@ -165,8 +170,8 @@ import Testing
 
   /// Runs `swift` on the program, with its own build folder and its own record of the
   /// dependencies' fingerprints (the clone's tag moves with the checkout).
-  static func swift(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    try run(
+  static func swift(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+    try await run(
       "swift",
       [arguments[0]] + [
         "--package-path", program.path, "--scratch-path", scratch.path,
@@ -175,19 +180,11 @@ import Testing
       ] + arguments.dropFirst())
   }
 
-  static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String)
-  {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+  static func run(
+    _ tool: String, _ arguments: [String]
+  ) async throws -> (status: Int32, output: String) {
+    let result = try await ChildProcess.run("/usr/bin/env", [tool] + arguments)
+    return (result.status, result.stdout + result.stderr)
   }
 
   struct CommandFailed: Error, CustomStringConvertible {

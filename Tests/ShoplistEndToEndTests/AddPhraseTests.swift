@@ -1,9 +1,10 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// `add` with quantity phrases (the contract's "Everyday use" and "Quantity phrases"), through
 /// the built binary.
-@Suite struct AddPhraseTests {
+@Suite(.offThePool) struct AddPhraseTests {
   /// Each item's name, quantity and unit as `list --json` shows them.
   static func amounts(_ shoplist: Shoplist, list: String? = nil) throws -> [String] {
     var arguments = ["list", "--json"]

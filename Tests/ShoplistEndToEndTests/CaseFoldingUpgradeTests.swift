@@ -1,9 +1,10 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// A database made by the release before names were compared under full case folding, with
 /// names that now compare equal: upgraded by whatever command runs first, nothing lost.
-@Suite(.enabled(if: Shoplist.hasSQLite3), .sqlitePass) struct CaseFoldingUpgradeTests {
+@Suite(.offThePool, .enabled(if: Shoplist.hasSQLite3), .sqlitePass) struct CaseFoldingUpgradeTests {
   /// The database, as `sqlite3 .dump` printed it; how it was made is said at its top.
   static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appending(path: "Fixtures/names-before-case-folding.sql")

@@ -1,16 +1,21 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
-@Suite struct ConcurrencyTests {
-  @Test func eightProcessesAddingAtOnceAllSucceedAndLoseNothing() async throws {
+@Suite(.offThePool) struct ConcurrencyTests {
+  @Test(.onTheSharedPool) func eightProcessesAddingAtOnceAllSucceedAndLoseNothing() async throws {
     let shoplist = try Shoplist()
     try shoplist.ok("list")
     let results = try await withThrowingTaskGroup(of: [Shoplist.Result].self) { group in
       for process in 1...8 {
         group.addTask {
-          try (1...5).map { item in
-            try shoplist.run("add", "p\(process)-item\(item)", "--wait", "30")
+          var results: [Shoplist.Result] = []
+          for item in 1...5 {
+            results.append(
+              try await shoplist.runWithoutBlocking(
+                "add", "p\(process)-item\(item)", "--wait", "30"))
           }
+          return results
         }
       }
       return try await group.reduce(into: []) { $0 += $1 }

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Testing
 
 /// Killing shoplist at any moment leaves each command wholly there or wholly absent, and the
 /// database intact.
-@Suite(.sqlitePass) struct CrashConsistencyTests {
+@Suite(.offThePool, .sqlitePass) struct CrashConsistencyTests {
   /// `SHOPLIST_KILL_POINTS` replaces the suite's number of kill points for a long run.
   static func killPoints(_ suite: Int) -> Int {
     Int(ProcessInfo.processInfo.environment["SHOPLIST_KILL_POINTS"] ?? "") ?? suite

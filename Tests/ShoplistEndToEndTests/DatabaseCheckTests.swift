@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// `shoplist db check`, and what a damaged page does to the everyday commands.
-@Suite(.enabled(if: Shoplist.hasSQLite3), .sqlitePass) struct DatabaseCheckTests {
+@Suite(.offThePool, .enabled(if: Shoplist.hasSQLite3), .sqlitePass) struct DatabaseCheckTests {
   static let itemCount = 400
 
   static func itemName(_ number: Int) -> String {

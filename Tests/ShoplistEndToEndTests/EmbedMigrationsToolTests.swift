@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// The build tool that compiles `Migrations/*.sql` into the binary, run as the build runs it.
-@Suite struct EmbedMigrationsToolTests {
+@Suite(.offThePool) struct EmbedMigrationsToolTests {
   static let tool: URL = Shoplist.binary.deletingLastPathComponent()
     .appendingPathComponent("EmbedMigrationsTool")
 

@@ -1,7 +1,8 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
-@Suite struct ErrorTests {
+@Suite(.offThePool) struct ErrorTests {
   @Test func usageErrorsAreExit64WithOneLine() throws {
     let shoplist = try Shoplist()
     for arguments in [

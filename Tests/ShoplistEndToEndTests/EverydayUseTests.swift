@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// The contract's "Everyday use", through the built binary.
-@Suite struct EverydayUseEndToEndTests {
+@Suite(.offThePool) struct EverydayUseEndToEndTests {
   @Test func shoplistAloneShowsTheList() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk")

@@ -1,7 +1,8 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
-@Suite struct ExportTests {
+@Suite(.offThePool) struct ExportTests {
   /// Lists with what a naive writer gets wrong: commas, quotes, leading spaces, non-Latin
   /// names, checked items, cleared fields, decimals.
   func fill(_ shoplist: Shoplist) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 
 /// Faults from the world: a full disk, a read-only database. Each gives the documented exit
 /// code and one line, and loses nothing.
-@Suite(.sqlitePass) struct FaultTests {
+@Suite(.offThePool, .sqlitePass) struct FaultTests {
   /// A tiny filesystem of its own, so "disk full" is real, not simulated. Needs root (mount);
   /// elsewhere the test is skipped with a note, but in CI it runs.
   static var canMount: Bool {

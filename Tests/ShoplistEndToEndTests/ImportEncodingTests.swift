@@ -1,9 +1,10 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// Files in the encodings spreadsheets and editors save: recognised, or said with
 /// `--encoding`, and refused in one clear line when they are no text at all.
-@Suite struct ImportEncodingTests {
+@Suite(.offThePool) struct ImportEncodingTests {
   /// `name;quantity`, then `Crème fraîche;1,5` in Windows-1252.
   static let creme: [UInt8] =
     Array("name;quantity\nCr".utf8) + [0xE8] + Array("me fra".utf8) + [0xEE]

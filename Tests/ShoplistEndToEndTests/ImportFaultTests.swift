@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Testing
 
 /// Faults around an import: a full disk, the database file swapped while the import waits,
 /// input that ends mid-row. Each gives the documented exit code and one line, and loses nothing.
-@Suite(.sqlitePass) struct ImportFaultTests {
+@Suite(.offThePool, .sqlitePass) struct ImportFaultTests {
   func csv(_ count: Int, prefix: String) -> String {
     "name,note\n"
       + (0..<count).map { "\(prefix) \($0),\(String(repeating: "n", count: 150))\n" }
@@ -106,7 +107,7 @@ import Testing
 
 /// Input built to break parsers: huge lines, thousands of columns, deep nesting, and names that
 /// look like SQL, numbers, options or paths. Never a crash, never a partial write.
-@Suite struct HostileInputTests {
+@Suite(.offThePool) struct HostileInputTests {
   @Test func aOneMegabyteLineIsABadRowNotACrash() throws {
     let shoplist = try Shoplist()
     let path = try shoplist.file(

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// Files other programs write, made here in their style, imported whole: every item with its
@@ -8,7 +9,7 @@ import Testing
 /// `Crossed Off`, a Bring!-like export with sections and a specification, Grocy's `product`
 /// and `amount`, a spreadsheet saved in Windows-1252 or as UTF-16 "Unicode Text", and a
 /// Markdown checklist.)
-@Suite struct ImportFromOtherAppsTests {
+@Suite(.offThePool) struct ImportFromOtherAppsTests {
   struct AppFile: CustomStringConvertible, Sendable {
     var description: String
     var file: String

@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// Imports under cron: at the same time as others, against a locked database, killed mid-way.
-@Suite struct ImportSafetyTests {
+@Suite(.offThePool) struct ImportSafetyTests {
   func rows(_ count: Int, prefix: String) -> String {
     var csv = "name,quantity,note\n"
     for index in 1...count {
@@ -11,7 +12,7 @@ import Testing
     return csv
   }
 
-  @Test func twoImportsAtOnceBothSucceedAndLoseNothing() async throws {
+  @Test(.onTheSharedPool) func twoImportsAtOnceBothSucceedAndLoseNothing() async throws {
     let shoplist = try Shoplist()
     try shoplist.ok("list")
     let files = [
@@ -21,7 +22,7 @@ import Testing
 
     let results = try await withThrowingTaskGroup(of: Shoplist.Result.self) { group in
       for file in files {
-        group.addTask { try shoplist.run("import", file, "--wait", "60") }
+        group.addTask { try await shoplist.runWithoutBlocking("import", file, "--wait", "60") }
       }
       return try await group.reduce(into: []) { $0.append($1) }
     }

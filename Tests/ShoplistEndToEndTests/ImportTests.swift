@@ -1,7 +1,8 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
-@Suite struct ImportTests {
+@Suite(.offThePool) struct ImportTests {
   static let week = """
     name,quantity,unit,category,note,checked
     Milk,2,l,dairy,"semi-skimmed, organic",

@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// Text lists as people write and paste them, and text exports that read back whole.
-@Suite struct ImportTextTests {
+@Suite(.offThePool) struct ImportTextTests {
   @Test func bulletsMarksAndQuantityPhrasesArePartOfTheLineNotOfTheName() throws {
     let shoplist = try Shoplist()
     let path = try shoplist.file(

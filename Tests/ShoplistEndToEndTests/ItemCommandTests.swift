@@ -1,7 +1,8 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
-@Suite struct ItemCommandTests {
+@Suite(.offThePool) struct ItemCommandTests {
   @Test func addConfirmsAndListShowsTheItem() throws {
     let shoplist = try Shoplist()
     let added = try shoplist.ok(

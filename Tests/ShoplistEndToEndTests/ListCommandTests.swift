@@ -1,7 +1,8 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
-@Suite struct ListsCommandTests {
+@Suite(.offThePool) struct ListsCommandTests {
   @Test func listsShowsEveryListWithCounts() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk", "Eggs")

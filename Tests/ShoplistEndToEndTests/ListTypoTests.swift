@@ -1,9 +1,10 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// A typo in a list's name never makes a list, and `lists` shows only lists that exist (the
 /// contract's "Everyday use"), through the built binary.
-@Suite struct ListTypoTests {
+@Suite(.offThePool) struct ListTypoTests {
   @Test func addToAListCloseToAnotherIsRefusedAndMakesNothing() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Bread", "-l", "Lidl")

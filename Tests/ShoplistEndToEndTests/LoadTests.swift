@@ -1,16 +1,17 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// Many processes at once, mixing add, toggle, rename, list and import: none fails within
 /// --wait, and the end state is what applying the same operations one by one gives (each
 /// process works on its own items, so the model is exact whatever the interleaving).
-@Suite struct LoadTests {
+@Suite(.offThePool) struct LoadTests {
   struct Model {
     var names: [String: String] = [:]  // original name → current name
     var checked: [String: Bool] = [:]  // current name → checked
   }
 
-  @Test func sixteenProcessesMixingCommandsLoseNothing() async throws {
+  @Test(.onTheSharedPool) func sixteenProcessesMixingCommandsLoseNothing() async throws {
     let shoplist = try Shoplist()
     try shoplist.ok("list")
     let processes = 16
@@ -20,25 +21,26 @@ import Testing
         group.addTask {
           var model = Model()
           var results: [Shoplist.Result] = []
-          func run(_ arguments: String...) throws {
-            results.append(try shoplist.run(arguments: arguments + ["--wait", "60", "-q"]))
+          func run(_ arguments: String...) async throws {
+            results.append(
+              try await shoplist.runWithoutBlocking(arguments: arguments + ["--wait", "60", "-q"]))
           }
           for round in 1...rounds {
             let name = "p\(process)-r\(round)"
-            try run("add", name)
+            try await run("add", name)
             model.names[name] = name
             model.checked[name] = false
-            try run("toggle", name)
+            try await run("toggle", name)
             model.checked[name] = true
             if round % 2 == 0 {
               let renamed = name + "-renamed"
-              try run("rename", name, renamed)
+              try await run("rename", name, renamed)
               model.names[name] = renamed
               model.checked[renamed] = model.checked.removeValue(forKey: name)
-              try run("toggle", renamed)
+              try await run("toggle", renamed)
               model.checked[renamed] = false
             }
-            results.append(try shoplist.run("list", "--json", "--wait", "60"))
+            results.append(try await shoplist.runWithoutBlocking("list", "--json", "--wait", "60"))
             // An import of the process's own rows, as a cron job would run it.
             let imported = (1...5).map { "p\(process)-r\(round)-import\($0)" }
             let csv =
@@ -46,7 +48,7 @@ import Testing
               + imported.enumerated().map { "\($1),\($0 % 2 == 0)" }
               .joined(separator: "\n") + "\n"
             let file = try shoplist.file("p\(process)-r\(round).csv", csv)
-            try run("import", file)
+            try await run("import", file)
             for (offset, name) in imported.enumerated() {
               model.names[name] = name
               model.checked[name] = offset % 2 == 0

@@ -1,7 +1,8 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
-@Suite(.sqlitePass) struct LocationTests {
+@Suite(.offThePool, .sqlitePass) struct LocationTests {
   @Test func theDatabaseOptionWinsOverTheEnvironment() throws {
     let shoplist = try Shoplist()
     let chosen = shoplist.folder.appendingPathComponent("chosen/list.sqlite")

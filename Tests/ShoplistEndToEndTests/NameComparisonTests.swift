@@ -1,9 +1,10 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// Names that only look different are one name: compared under Unicode's full case folding,
 /// ignoring default-ignorable characters.
-@Suite struct NameComparisonTests {
+@Suite(.offThePool) struct NameComparisonTests {
   static let lookAlikes: [(String, String)] = [
     ("milk", "mi\u{200D}lk"), ("Weißwurst", "WEISSWURST"), ("ΟΔΟΣ", "οδος"),
     ("ﬁsh", "FISH"), ("soda", "so\u{AD}da"), ("❤", "❤\u{FE0F}"),

@@ -1,7 +1,8 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
-@Suite struct OutputTests {
+@Suite(.offThePool) struct OutputTests {
   @Test func theJSONDocumentHasTheContractsShape() throws {
     let shoplist = try Shoplist()
     let result = try shoplist.ok(

@@ -1,7 +1,8 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
-@Suite struct ReferenceTests {
+@Suite(.offThePool) struct ReferenceTests {
   func groceries() throws -> Shoplist {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk", "Milk chocolate", "Crème fraîche", "Bread")

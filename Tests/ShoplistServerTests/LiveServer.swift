@@ -28,8 +28,23 @@ final class LiveServer: Sendable {
   }
 
   /// Starts a server of `harness`'s database and configuration on `port` (0: a free one),
-  /// serving `shell` as its page, and returns once it listens.
+  /// serving `shell` as its page, and returns once it listens. A given port a server of the
+  /// test stopped a moment ago may not be free yet: that is tried again for up to 10 s.
   static func start(_ harness: Harness, port: Int = 0, shell: AppShell) async throws -> LiveServer {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while true {
+      do {
+        return try await startOnce(harness, port: port, shell: shell)
+      } catch {
+        guard port != 0, ContinuousClock.now < deadline else { throw error }
+        try await Task.sleep(for: .milliseconds(100))
+      }
+    }
+  }
+
+  private static func startOnce(
+    _ harness: Harness, port: Int, shell: AppShell
+  ) async throws -> LiveServer {
     var configuration = harness.configuration
     configuration.port = port
     let server = ShoplistServer(
@@ -43,10 +58,15 @@ final class LiveServer: Sendable {
     }
     let group = ServiceGroup(
       configuration: .init(services: [.init(service: app)], logger: Logger(label: "test")))
-    let running = Task(executorPreference: ServerThreads.shared) { try await group.run() }
+    let running = Task(executorPreference: ServerThreads.shared) {
+      // A server that ends without listening (its port taken) ends the wait for its port.
+      defer { announce.finish() }
+      try await group.run()
+    }
     var ports = listening.makeAsyncIterator()
     guard let bound = await ports.next() else {
       running.cancel()
+      try await running.value
       throw LiveServerError.didNotListen
     }
     return LiveServer(

@@ -9,11 +9,12 @@ import Testing
 /// test that waits for a child process, a socket or a file's `fsync` holds one of them for as
 /// long as it waits, so on two cores the suite would run about two tests at a time however
 /// little work each does. Run on these threads instead, such a test waits without holding the
-/// pool: async tests, the test runner and the helpers' own tasks go on. Eight: enough to keep
-/// both cores busy while most of them wait on a child process, few enough that the children
-/// do not crowd each other's timing out.
+/// pool: async tests, the test runner and the helpers' own tasks go on. Twice the cores (and
+/// at least four): enough to keep them busy while half the tests wait on a child process or a
+/// server, few enough that the children do not crowd each other's timing out.
 public enum TestThreads {
-  package static let shared = ThreadExecutor(count: 8, name: "test thread")
+  package static let shared = ThreadExecutor(
+    count: max(4, 2 * ProcessInfo.processInfo.activeProcessorCount), name: "test thread")
 
   /// Whether the calling code runs on one of the test threads.
   public static var isRunningOnATestThread: Bool { shared.runsCurrentThread }
@@ -50,7 +51,24 @@ public struct OffThePool: SuiteTrait, TestTrait, TestScoping {
     performing function: @Sendable () async throws -> Void
   ) async throws {
     guard Self.isOn else { return try await function() }
-    try await withTaskExecutorPreference(TestThreads.shared) { try await function() }
+    try await withTaskExecutorPreference(TestThreads.shared) {
+      let start = Date()
+      defer { Self.record(test, from: start) }
+      try await function()
+    }
+  }
+
+  /// With `SHOPLIST_TEST_TIMES=FILE`, each case's own time on the threads (from when a thread
+  /// took it up, not from when the runner queued it) is appended to FILE: seconds, a tab, the
+  /// test's id. How the ten slowest tests are found.
+  private static let timesFile = ProcessInfo.processInfo.environment["SHOPLIST_TEST_TIMES"]
+
+  private static func record(_ test: Test, from start: Date) {
+    guard let timesFile, let file = fopen(timesFile, "a") else { return }
+    defer { fclose(file) }
+    let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+    // One write of one line: cases end side by side. (A parameterized test: a line a case.)
+    fputs("\(seconds)\t\(test.id)\n", file)
   }
 
   /// Off with `SHOPLIST_TEST_THREADS=pool` in the environment, to compare the suite's time
@@ -61,4 +79,22 @@ public struct OffThePool: SuiteTrait, TestTrait, TestScoping {
 extension Trait where Self == OffThePool {
   /// Runs the tests on threads of their own, off Swift's shared pool (see ``OffThePool``).
   public static var offThePool: Self { OffThePool() }
+}
+
+/// Runs an async test of an ``OffThePool`` suite back on Swift's shared pool: a test that
+/// awaits its child processes (``ChildProcess``) rather than blocking on them holds no thread
+/// while it waits, and would otherwise wait for one of ``TestThreads`` after each await, behind
+/// the suite's synchronous tests.
+public struct OnTheSharedPool: TestTrait, TestScoping {
+  public func provideScope(
+    for test: Test, testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    try await withTaskExecutorPreference(globalConcurrentExecutor) { try await function() }
+  }
+}
+
+extension Trait where Self == OnTheSharedPool {
+  /// Runs the async test on Swift's shared pool (see ``OnTheSharedPool``).
+  public static var onTheSharedPool: Self { OnTheSharedPool() }
 }

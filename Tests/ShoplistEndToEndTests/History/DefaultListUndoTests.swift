@@ -1,10 +1,11 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// The default list exists as soon as anything looks for it: undoing the change that made it
 /// empties it rather than deleting it, and a list of its name coming back takes the place of
 /// one a look made again. An undo that brought it back, taken back, deletes it again.
-@Suite struct DefaultListUndoTests {
+@Suite(.offThePool) struct DefaultListUndoTests {
   @Test func theDefaultListMadeAgainByALookMakesWayForTheListBack() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk")

@@ -1,10 +1,11 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// History's command text is what the person typed, less what only changes how the output
 /// looks: `--no-color`, `--quiet`/`-q`, `--json` and `--trace` are left out wherever they
 /// stand, so the page can show the entry in words without command-line options.
-@Suite struct HistoryCommandTextTests {
+@Suite(.offThePool) struct HistoryCommandTextTests {
   @Test func displayOptionsAreLeftOutOfTheCommandText() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("--no-color", "add", "oat milk", "--json")

@@ -1,12 +1,13 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// A short random run of commands, undos and redos through the built binary, checked as a
 /// user sees it: what `undo` and `redo` say, their exit codes, the marks `history --json`
 /// shows, and every list back exactly after an undo or a redo. (The long runs go through the
 /// library: `HistoryPropertyTests`.) `SHOPLIST_HISTORY_E2E_STEPS` plays a longer run.
-@Suite struct HistoryRandomTests {
+@Suite(.offThePool) struct HistoryRandomTests {
   static let steps =
     Int(ProcessInfo.processInfo.environment["SHOPLIST_HISTORY_E2E_STEPS"] ?? "") ?? 30
 

@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// `history`: one line per entry, newest first; its JSON document; the newest 1,000 kept.
-@Suite struct HistoryTests {
+@Suite(.offThePool) struct HistoryTests {
   @Test func linesNameTheNumberTimeCommandAndWhatChanged() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk", "eggs")

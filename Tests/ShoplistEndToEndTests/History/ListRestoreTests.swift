@@ -1,9 +1,10 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// An undone `lists delete` puts the list back as it was among the lists: at its place, with
 /// its default mark, its items in their order, and the shop order untouched.
-@Suite(.enabled(if: Shoplist.hasSQLite3), .sqlitePass) struct ListRestoreTests {
+@Suite(.offThePool, .enabled(if: Shoplist.hasSQLite3), .sqlitePass) struct ListRestoreTests {
   /// What a user sees of the lists: every list's JSON (`lists --json` marks the default),
   /// `lists` as text, and the shop order.
   func everything(_ shoplist: Shoplist) throws -> [String] {

@@ -1,9 +1,10 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// Runs of `undo` and `redo`: the undone marks always say what is in force, successive redos
 /// walk back through successive undos, and a new command ends the run.
-@Suite struct UndoChainTests {
+@Suite(.offThePool) struct UndoChainTests {
   /// Each entry's number and whether `history --json` marks it undone, newest first.
   func marks(_ shoplist: Shoplist) throws -> [(Int, Bool)] {
     let entries = try shoplist.ok("history", "--json").json()["history"] as? [[String: Any]]

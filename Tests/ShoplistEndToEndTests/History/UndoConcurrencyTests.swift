@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -6,15 +7,17 @@ import Testing
 #endif
 
 /// Undo under load and under kill -9.
-@Suite struct UndoConcurrencyTests {
-  @Test func twoProcessesUndoingAtOnceNeverRevertOneEntryTwice() async throws {
+@Suite(.offThePool) struct UndoConcurrencyTests {
+  @Test(.onTheSharedPool) func twoProcessesUndoingAtOnceNeverRevertOneEntryTwice() async throws {
     for _ in 0..<5 {
       let shoplist = try Shoplist()
       try shoplist.ok("add", "milk")
       try shoplist.ok("add", "eggs")
       // Both take the newest entry still in force: they must take #2 and #1, one each.
       let results = try await withThrowingTaskGroup(of: Shoplist.Result.self) { group in
-        for _ in 0..<2 { group.addTask { try shoplist.run("undo", "--wait", "30") } }
+        for _ in 0..<2 {
+          group.addTask { try await shoplist.runWithoutBlocking("undo", "--wait", "30") }
+        }
         return try await group.reduce(into: []) { $0.append($1) }
       }
       #expect(results.allSatisfy { $0.status == 0 }, "\(results)")
@@ -23,7 +26,9 @@ import Testing
       // The same entry by number: one undoes it, the other is told it is undone already.
       try shoplist.ok("add", "tea")
       let same = try await withThrowingTaskGroup(of: Shoplist.Result.self) { group in
-        for _ in 0..<2 { group.addTask { try shoplist.run("undo", "5", "--wait", "30") } }
+        for _ in 0..<2 {
+          group.addTask { try await shoplist.runWithoutBlocking("undo", "5", "--wait", "30") }
+        }
         return try await group.reduce(into: []) { $0.append($1) }
       }
       #expect(same.map(\.status).sorted() == [0, 65], "\(same)")

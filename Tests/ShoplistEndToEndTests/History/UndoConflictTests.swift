@@ -1,9 +1,10 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// An undo that cannot be made as the lists are now is refused with the reason in words,
 /// exit 65, and changes nothing: never a storage error.
-@Suite struct UndoConflictTests {
+@Suite(.offThePool) struct UndoConflictTests {
   @Test func anItemIsNotRenamedBackOntoANameAnotherItemHasNow() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "a")

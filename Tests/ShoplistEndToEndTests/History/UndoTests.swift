@@ -1,11 +1,12 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// `undo` and `redo` of the built binary: what they say, what stands in their way, where items
 /// come back. (That an undo of every kind of change puts every list back byte for byte is
 /// checked in process, where the clock can be moved: `ShoplistCLITests/History/
 /// UndoRestoresTests.swift`.)
-@Suite struct UndoTests {
+@Suite(.offThePool) struct UndoTests {
   @Test func undoSaysWhichEntryItTookBack() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk")

@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// Global options may stand anywhere, also before `help` and an unknown command.
-@Suite struct CommandWordTests {
+@Suite(.offThePool) struct CommandWordTests {
   @Test func helpWorksWithGlobalOptionsBeforeIt() throws {
     let shoplist = try Shoplist()
     let db = shoplist.folder.appendingPathComponent("x.sqlite").path

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Testing
 #endif
 
 /// A dry run writes nothing: not even a database file that does not exist.
-@Suite struct DryRunTests {
+@Suite(.offThePool) struct DryRunTests {
   @Test(.sqlitePass) func aDryRunCreatesNoDatabase() throws {
     let shoplist = try Shoplist()
     let path = try shoplist.file("week.txt", "milk\neggs\n")

@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// What the user typed comes back in messages escaped and shortened, through every command.
-@Suite struct EchoTests {
+@Suite(.offThePool) struct EchoTests {
   static let hostile = "\u{1B}]0;owned\u{07}\u{1B}[2J" + String(repeating: "x", count: 300)
 
   func expectSafe(_ result: Shoplist.Result, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// Inputs without end or with absurd lines: bounded memory, a clear exit 65, never a crash.
-@Suite struct EndlessInputTests {
+@Suite(.offThePool) struct EndlessInputTests {
   /// `import /dev/zero` in a shell whose address space is capped at 2 GB, as a machine short
   /// of memory would be: a reader that buffered the endless line would abort.
   @Test(arguments: ["text", "csv", "ndjson", "json"])

@@ -1,9 +1,11 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// Eight processes that all find no database: each waits for the one creating it.
-@Suite(.sqlitePass) struct FirstUseTests {
-  @Test func eightProcessesOnADatabaseThatDoesNotExistYetAllSucceed() async throws {
+@Suite(.offThePool, .sqlitePass) struct FirstUseTests {
+  @Test(.onTheSharedPool)
+  func eightProcessesOnADatabaseThatDoesNotExistYetAllSucceed() async throws {
     let rounds = Int(ProcessInfo.processInfo.environment["SHOPLIST_FIRST_USE_ROUNDS"] ?? "") ?? 200
     var shoplist = try Shoplist()
     var failures: [String] = []
@@ -15,7 +17,8 @@ import Testing
         for process in 0..<8 {
           group.addTask {
             process % 2 == 0
-              ? try runner.run("add", "item \(process)") : try runner.run("list", "--json")
+              ? try await runner.runWithoutBlocking("add", "item \(process)")
+              : try await runner.runWithoutBlocking("list", "--json")
           }
         }
         return try await group.reduce(into: []) { $0.append($1) }

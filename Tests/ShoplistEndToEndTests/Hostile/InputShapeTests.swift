@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// Old spreadsheets' line ends, names that hide their size or their meaning.
-@Suite struct InputShapeTests {
+@Suite(.offThePool) struct InputShapeTests {
   @Test func carriageReturnLineEndsSeparateRows() throws {
     let shoplist = try Shoplist()
     let csv = try shoplist.file("mac.csv", "name,quantity\rmilk,2\reggs,3\r")

@@ -1,9 +1,10 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// A disk with less room than SQLite's shared memory needs: the disk is full, said so, and
 /// nothing of shoplist's is left taking the last space.
-@Suite(.sqlitePass) struct NearlyFullDiskTests {
+@Suite(.offThePool, .sqlitePass) struct NearlyFullDiskTests {
   @Test(.enabled(if: FaultTests.canMount, "mounting a small filesystem needs root"))
   func aNearlyFullDiskIsReportedAsFullAndLeavesNoCompanionFiles() throws {
     var shoplist = try Shoplist()

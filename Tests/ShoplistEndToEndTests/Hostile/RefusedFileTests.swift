@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 
 /// A file shoplist refuses is left byte for byte as it was, journal mode included, with
 /// nothing created beside it.
-@Suite(.enabled(if: Shoplist.hasSQLite3), .sqlitePass) struct RefusedFileTests {
+@Suite(.offThePool, .enabled(if: Shoplist.hasSQLite3), .sqlitePass) struct RefusedFileTests {
   func companions(_ shoplist: Shoplist) throws -> [String] {
     let folder = shoplist.database.deletingLastPathComponent().path
     return try FileManager.default.contentsOfDirectory(atPath: folder).sorted()

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 
 /// `export --output` onto what is not a regular file writes it in place; a replaced file
 /// keeps its permissions but never setuid or setgid; killed exports leave nothing for long.
-@Suite struct SpecialFileTests {
+@Suite(.offThePool) struct SpecialFileTests {
   func filled() throws -> Shoplist {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk", "eggs")

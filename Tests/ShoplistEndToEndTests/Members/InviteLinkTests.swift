@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// Invite links against a live `shoplist serve` on loopback, through curl: opening a link —
@@ -7,7 +8,7 @@ import Testing
 /// cookie; only the join page's button does, once, and only from the page itself; a member
 /// signs in more devices through `members invite` and through the page's "Add another
 /// device" (its QR code decoded back to the link); `members remove` ends every device.
-@Suite(.sqlitePass) struct InviteLinkTests {
+@Suite(.offThePool, .sqlitePass) struct InviteLinkTests {
   /// What fetches a link before the person it was sent to taps it.
   static let previewers: [(who: String, agent: String?)] = [
     ("WhatsApp", "WhatsApp/2.23.20.0 A"),

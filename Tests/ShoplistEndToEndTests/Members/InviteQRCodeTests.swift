@@ -1,11 +1,12 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// The QR code `shoplist members add` draws on a terminal, read back as a camera would: the
 /// binary runs under a pseudo-terminal (`script`), the test paints the block characters it
 /// printed into an image, and Debian's `zbarimg` decodes the image, which must give the link.
-@Suite struct InviteQRCodeTests {
+@Suite(.offThePool) struct InviteQRCodeTests {
   static var hasReader: Bool { TestTools.has("/usr/bin/zbarimg") && TestTools.has("/usr/bin/script") }
 
   @Test(

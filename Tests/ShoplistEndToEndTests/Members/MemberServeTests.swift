@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 /// invite link signs a phone in for good, once; the member's changes carry their name;
 /// `shoplist members remove`, run in another process, ends their access and their open event
 /// streams at once; and the database holds no secret in clear.
-@Suite(.sqlitePass) struct MemberServeTests {
+@Suite(.offThePool, .sqlitePass) struct MemberServeTests {
   static let token = "the-first-token-of-the-household"
 
   @Test func theInviteLinkSignsInOnceWithACookieForGoodAndThenIsUsed() throws {

@@ -1,10 +1,11 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// `shoplist members`, `members add` and `members remove` through the built binary: what they
 /// print, their JSON, every way they refuse (and that a refusal changes nothing), and member
 /// names in bash completion.
-@Suite struct MembersCommandEndToEndTests {
+@Suite(.offThePool) struct MembersCommandEndToEndTests {
   static var linkPattern: Regex<Substring> {
     /http:\/\/127\.0\.0\.1:8080\/join\/[A-Za-z0-9_-]{22}/
   }

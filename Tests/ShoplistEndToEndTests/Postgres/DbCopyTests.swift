@@ -1,11 +1,12 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// `shoplist db copy TARGET`: a household moved from its SQLite file up to PostgreSQL and
 /// backed up from there to a file again, every document reading the same at each step and
 /// undo going on from the copy; a target holding anything refused and left as it was.
-@Suite(.sqlitePass) struct DbCopyTests {
+@Suite(.offThePool, .sqlitePass) struct DbCopyTests {
   /// The reading commands whose output must not change in a copy.
   static let readings: [[String]] = [
     ["lists", "--json"], ["list", "--json"], ["list", "--list", "party", "--json"],

@@ -1,10 +1,11 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// The same commands give the same output, exit statuses and history on SQLite and on
 /// PostgreSQL: the same reducers and effect values run, whichever storage executes them.
-@Suite(.sqlitePass) struct EngineParityTests {
+@Suite(.offThePool, .sqlitePass) struct EngineParityTests {
   /// A household's week, command by command: adds with phrases, checks, edits, a second list,
   /// the shop order, sorting, clearing, undo and redo, and a few refusals.
   static let script: [[String]] = [

@@ -1,10 +1,11 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// The built binary against PostgreSQL when things go wrong: the contract's exit statuses,
 /// nothing written, and never the password in any output.
-@Suite(.enabled(if: Engine.all.contains(.postgres)), .sqlitePass)
+@Suite(.offThePool, .enabled(if: Engine.all.contains(.postgres)), .sqlitePass)
 struct PostgresFailureTests {
   @Test func aWrongPasswordIs77AndNoOutputShowsAPassword() throws {
     let cluster = try Engine.cluster()

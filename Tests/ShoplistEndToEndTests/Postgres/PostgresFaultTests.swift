@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Synchronization
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 /// under writers, a command killed in the middle of its transaction, a server's LISTEN across
 /// a restart. Each test has a cluster of its own, which it may stop without disturbing the
 /// others'.
-@Suite(.serialized, .enabled(if: Engine.all.contains(.postgres)), .sqlitePass)
+@Suite(.offThePool, .serialized, .enabled(if: Engine.all.contains(.postgres)), .sqlitePass)
 struct PostgresFaultTests {
   /// A dedicated cluster on loopback, a database on it, and a shoplist whose `SHOPLIST_DB`
   /// names that database.

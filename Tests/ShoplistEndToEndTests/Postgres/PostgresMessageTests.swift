@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 /// Every way the PostgreSQL tests make a command fail, told in shoplist's words: one line on
 /// stderr with the contract's exit status, and none of a library's own text (its types,
 /// cases and functions mean nothing to the person reading).
-@Suite(.serialized, .enabled(if: Engine.all.contains(.postgres)), .sqlitePass)
+@Suite(.offThePool, .serialized, .enabled(if: Engine.all.contains(.postgres)), .sqlitePass)
 struct PostgresMessageTests {
   /// Checks that `result` failed with `status` in one line of shoplist's own words that says
   /// `words`.

@@ -1,11 +1,12 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// `shoplist serve` on PostgreSQL learns of changes made by any other process through
 /// LISTEN/NOTIFY: a change reaches an open event stream within a second, and while nothing
 /// changes the server sends the database no query at all.
-@Suite(.serialized, .enabled(if: Engine.all.contains(.postgres)), .sqlitePass)
+@Suite(.offThePool, .serialized, .enabled(if: Engine.all.contains(.postgres)), .sqlitePass)
 struct PostgresServeTests {
   @Test func aChangeFromTheCommandLineReachesTheStreamAndIdleMeansNoQueries() throws {
     let cluster = try Engine.cluster()

@@ -1,11 +1,12 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// A PostgreSQL URL that is not a usable one is how shoplist was called, not a database that
 /// failed: exit 64 with what is wrong, before anything is connected to (nothing listens on
 /// the port these URLs name, so a connection attempt would be 69), and never the password.
-@Suite(.sqlitePass)
+@Suite(.offThePool, .sqlitePass)
 struct PostgresURLTests {
   static let modes = "sslmode must be one of disable, prefer, require, verify-full"
 

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Synchronization
 import Testing
 
@@ -12,6 +13,7 @@ import Testing
 /// over its own network link (network namespaces and veth pairs on this machine; see
 /// ``NetworkNamespaces``).
 @Suite(
+  .offThePool,
   .serialized, .sqlitePass,
   .enabled(
     if: TestTools.runs(

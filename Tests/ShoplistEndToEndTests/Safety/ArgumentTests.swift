@@ -1,9 +1,10 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// No input is silently ignored: an unknown option or word is a usage error, never help and
 /// exit 0 with nothing done.
-@Suite struct ArgumentTests {
+@Suite(.offThePool) struct ArgumentTests {
   @Test(arguments: [["add", "-dash"], ["add", "milk", "-fresh"], ["toggle", "-cheese"]])
   func aWordThatLooksLikeAnOptionIsExit64WithTheDashDashHint(arguments: [String]) throws {
     let shoplist = try Shoplist()

@@ -1,12 +1,13 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// Writing to a damaged database file: random bytes in the table and index pages of a
 /// checkpointed 7,000-item database, over fifty files whose `integrity_check` fails. Each
 /// everyday write either succeeds and leaves no more problems than it found, or exits 74
 /// naming the damage and leaves the file's bytes as they were: damage is never spread.
-@Suite(.enabled(if: Shoplist.hasSQLite3), .sqlitePass) struct DamagedFileTests {
+@Suite(.offThePool, .enabled(if: Shoplist.hasSQLite3), .sqlitePass) struct DamagedFileTests {
   static let fileCount = 50
 
   /// A damaged copy of the database and how many problems `integrity_check` finds in it.

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Testing
 
 /// `export --output`: never onto the database, `-` for stdout, links followed, the format from
 /// the extension, and data printed even with `--quiet`.
-@Suite struct ExportOutputTests {
+@Suite(.offThePool) struct ExportOutputTests {
   func filled() throws -> Shoplist {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk", "eggs")

@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// What an import says is what it did, or, on a dry run, what it would do.
-@Suite struct ImportReportTests {
+@Suite(.offThePool) struct ImportReportTests {
   @Test func aDryRunSaysWouldImportAndListsWhatReplaceWouldRemove() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk", "eggs", "bread", "jam")

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 
 /// A database the user may read but not write: reading works, writing says why, and the file
 /// stays exactly as it was.
-@Suite(.sqlitePass) struct ReadOnlyTests {
+@Suite(.offThePool, .sqlitePass) struct ReadOnlyTests {
   /// A database owned by root that `nobody` can read but not write.
   func readOnlyDatabase() throws -> Shoplist {
     let shoplist = try Shoplist()

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// Random mutations of valid files of every format, through the built binary: invalid UTF-8,
@@ -7,7 +8,7 @@ import Testing
 /// apps' files: aliased CSV headers, Windows-1252 and UTF-16 text, bullets, task marks and
 /// quantity phrases, read with a random `--encoding`. Whatever the input: no crash, exit 0 or
 /// 65 only, and a failed import leaves the database byte for byte as it was.
-@Suite struct ReaderFuzzTests {
+@Suite(.offThePool) struct ReaderFuzzTests {
   /// Mutated files per format; `SHOPLIST_FUZZ_FILES` raises it for a long run.
   static let files = Int(ProcessInfo.processInfo.environment["SHOPLIST_FUZZ_FILES"] ?? "") ?? 30
 

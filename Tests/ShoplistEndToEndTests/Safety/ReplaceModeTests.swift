@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// `--mode replace` removes what a file does not name, and nothing a bad row names.
-@Suite struct ReplaceModeTests {
+@Suite(.offThePool) struct ReplaceModeTests {
   @Test func anInvalidRowStillProtectsTheItemItNames() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk", "eggs", "bread")

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import ShoppingCore
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// exactly what the contract says the format keeps: `list --json` compared byte for byte, and
 /// for text the lists, names, order, checked marks, quantities and the units a phrase can
 /// carry.
-@Suite struct RoundTripPropertyTests {
+@Suite(.offThePool) struct RoundTripPropertyTests {
   /// Random databases per format; `SHOPLIST_ROUNDTRIP_RUNS` raises it for a long run.
   static let runs = Int(ProcessInfo.processInfo.environment["SHOPLIST_ROUNDTRIP_RUNS"] ?? "") ?? 6
 

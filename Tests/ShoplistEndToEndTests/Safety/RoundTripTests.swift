@@ -1,10 +1,11 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// Export, then import into an empty database: each format gives back what the contract says
 /// it keeps. (The formats that keep timestamps are checked in process, where the clock can be
 /// moved: `ShoplistCLITests/Commands/RoundTripTimestampTests.swift`.)
-@Suite struct RoundTripTests {
+@Suite(.offThePool) struct RoundTripTests {
   /// Lists in a chosen order, one of them empty, with names a line-based format could take
   /// for something else.
   func filled() throws -> Shoplist {

@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// `sort` orders as people read: numbers by value, case and accents ignored, ties kept.
-@Suite struct SortOrderTests {
+@Suite(.offThePool) struct SortOrderTests {
   @Test func byNameComparesNumbersByValueAndIgnoresCaseAndAccents() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Zucchini", "Item 10", "éclair", "Item 2", "apple", "Eggs", "item 1")

@@ -1,8 +1,9 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// What European spreadsheets write: a decimal comma and `;` between fields.
-@Suite struct SpreadsheetTests {
+@Suite(.offThePool) struct SpreadsheetTests {
   @Test func aDecimalCommaIsAcceptedEverywhere() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk", "--quantity", "1,5")

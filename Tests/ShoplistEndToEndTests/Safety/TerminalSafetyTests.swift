@@ -1,9 +1,10 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// Values another program wrote into the database reach the terminal escaped, and the JSON
 /// output and exports exactly.
-@Suite(.enabled(if: Shoplist.hasSQLite3), .sqlitePass) struct TerminalSafetyTests {
+@Suite(.offThePool, .enabled(if: Shoplist.hasSQLite3), .sqlitePass) struct TerminalSafetyTests {
   /// An item whose fields carry a title change, a screen clear, a clipboard write and a
   /// right-to-left override, written by the sqlite3 shell, as any program could.
   func planted() throws -> Shoplist {

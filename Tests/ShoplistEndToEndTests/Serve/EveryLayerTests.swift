@@ -1,5 +1,6 @@
 import Composable
 import Foundation
+import ShoplistTestTraits
 import ShoppingCore
 import ShoppingEngines
 import ShoppingService
@@ -10,7 +11,7 @@ import Testing
 /// program embeds, or a store of its own over a storage transaction — storage records it in
 /// the history inside the change's own transaction, and a running server's event stream
 /// tells of it.
-@Suite(.serialized, .sqlitePass) struct EveryLayerTests {
+@Suite(.offThePool, .serialized, .sqlitePass) struct EveryLayerTests {
   @Test func eachPublicLayersChangeIsInTheHistoryAndOnTheEventStream() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk")

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 
 /// `shoplist serve` attacked as an outsider would: the real binary on loopback, each request
 /// made with curl or a raw socket, the database compared before and after.
-@Suite(.serialized, .sqlitePass) struct ExposureTests {
+@Suite(.offThePool, .serialized, .sqlitePass) struct ExposureTests {
   /// Every route, as a client would call it: method, path, JSON body.
   static func routes(item: String) -> [(String, String, String?)] {
     [

@@ -1,11 +1,12 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// `HEAD` is answered wherever `GET` is (RFC 9110 §9.3.2), over a real socket: the same status
 /// and headers as a `GET`, and not one byte of body — link checkers, monitors and `curl -I`
 /// see the page and the API as they are.
-@Suite(.serialized, .sqlitePass, .runningTimeLimit(.seconds(120)))
+@Suite(.offThePool, .serialized, .sqlitePass, .runningTimeLimit(.seconds(120)))
 struct HeadRequestTests {
   /// The headers a `HEAD` must repeat from its `GET`.
   static let repeated = ["content-type", "content-length", "cache-control", "etag"]

@@ -6,7 +6,7 @@ import Testing
 /// A client that keeps guessing is held off for real: its tokens are not compared at all while
 /// it is (a right one gets 429 like any other), a device signed in from the same address keeps
 /// working, and behind a trusted proxy each phone is held by its own address.
-@Suite(.sqlitePass) struct HeldOffTests {
+@Suite(.offThePool, .sqlitePass) struct HeldOffTests {
   @Test func aHeldOffClientsTokensAreNotCheckedButASignedInDeviceKeepsWorking() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk")

@@ -1,11 +1,12 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// The page's memory and undo over the real binary: suggestions from what the command line
 /// bought, a quantity phrase added, history as `history --json` prints it, and an undo and a
 /// redo over the API that the command line sees, refused in its words.
-@Suite(.serialized, .sqlitePass) struct HistoryAndSuggestionsServeTests {
+@Suite(.offThePool, .serialized, .sqlitePass) struct HistoryAndSuggestionsServeTests {
   @Test func suggestionsPhrasesHistoryUndoAndRedoOverTheRealServer() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk", "--quantity", "2", "--unit", "l", "--category", "dairy")

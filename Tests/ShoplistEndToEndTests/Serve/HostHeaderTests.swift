@@ -1,12 +1,13 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import Testing
 
 /// The `Host` rules of RFC 9112 §3.2, against the real binary over raw sockets (curl would
 /// mend each of these requests before sending it): a request names one host, in one `Host`
 /// line, and a target in absolute form names it instead of `Host`. A request for no host, two
 /// hosts or a foreign one never reaches the lists.
-@Suite(.serialized, .sqlitePass, .runningTimeLimit(.seconds(120)))
+@Suite(.offThePool, .serialized, .sqlitePass, .runningTimeLimit(.seconds(120)))
 struct HostHeaderTests {
   /// A served list with Milk on it, and the database's dump before any request.
   func serving() throws -> (ServingShoplist, before: String) {

@@ -5,7 +5,7 @@ import Testing
 
 /// The page as an app on a phone's home screen, with the real binary: served ready to install
 /// and keep, opened in the shop with no signal, and a stale link explained in words.
-@Suite(.serialized, .sqlitePass) struct InstallablePageTests {
+@Suite(.offThePool, .serialized, .sqlitePass) struct InstallablePageTests {
   static let token = "household-token-0123456789"
 
   @Test func theFilesToInstallAndKeepThePageAreServedToAnyone() throws {

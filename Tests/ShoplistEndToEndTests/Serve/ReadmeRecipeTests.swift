@@ -11,7 +11,7 @@ import Testing
 /// README (the fenced block after its `<!-- tested: NAME -->` mark), so what it says cannot
 /// drift from what is tried. Paths on the host (`/etc/shoplist`, `/var/lib/shoplist`,
 /// `/usr/local/bin`) are moved into the test's folder, and ports are free ones.
-@Suite(.serialized, .sqlitePass) struct ReadmeRecipeTests {
+@Suite(.offThePool, .serialized, .sqlitePass) struct ReadmeRecipeTests {
   @Test(.enabled(if: getuid() == 0, "needs root, for a private mount namespace"))
   func theUnitFilePassesSystemdAnalyzeVerify() throws {
     let shoplist = try Shoplist()

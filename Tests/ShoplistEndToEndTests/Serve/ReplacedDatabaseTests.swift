@@ -7,7 +7,7 @@ import Testing
 /// running `shoplist serve` is never served from the file that is gone: within a second or two
 /// every request that needs the database is 503 in words, the event streams end, and stderr
 /// says why. The real binary, its real file.
-@Suite(.serialized, .sqlitePass) struct ReplacedDatabaseTests {
+@Suite(.offThePool, .serialized, .sqlitePass) struct ReplacedDatabaseTests {
   @Test(.runningTimeLimit(.seconds(60)))
   func aRestoredBackupIsNotServedFromTheOldFileButAnsweredInWords() throws {
     // Given a served list with milk, and a backup of it taken then,

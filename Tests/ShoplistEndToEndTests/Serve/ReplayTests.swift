@@ -1,10 +1,11 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// A phone replaying its offline changes to `shoplist serve`, while someone else used the
 /// command line meanwhile (often within the same second): each change names the item's
 /// `updatedAt` as the phone saw it, and one that no longer holds leaves the item as it is.
-@Suite(.serialized, .sqlitePass) struct ReplayTests {
+@Suite(.offThePool, .serialized, .sqlitePass) struct ReplayTests {
   /// The list's items by name: each item's JSON object.
   static func items(_ shoplist: Shoplist) throws -> [String: [String: Any]] {
     let document = try shoplist.run("list", "--json").json()

@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// `shoplist serve`, the real binary on loopback.
-@Suite(.serialized, .sqlitePass) struct ServeTests {
+@Suite(.offThePool, .serialized, .sqlitePass) struct ServeTests {
   @Test func itPrintsTheAddressWithANewTokenAndListensOnLoopbackOnly() throws {
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist)

@@ -10,7 +10,7 @@ import Testing
 /// The connection bounds hold under TLS: a handshake is part of the time a connection has to
 /// send its headers, headers are timed as they arrive decrypted, and past the file limit a
 /// connection is closed before any TLS work is spent on it.
-@Suite(.serialized, .sqlitePass) struct TLSConnectionTests {
+@Suite(.offThePool, .serialized, .sqlitePass) struct TLSConnectionTests {
   @Test(.runningTimeLimit(.seconds(60)))
   func aHandshakeThatNeverCompletesIsClosedWithinTheHeaderDeadline() throws {
     let shoplist = try Shoplist()

@@ -1,10 +1,11 @@
 import Foundation
+import ShoplistTestTraits
 import Testing
 
 /// What `serve` says, before it listens, about a certificate and key it cannot serve: exit 66
 /// with the file and the reason in one line; one of the two options alone is exit 64. Nothing
 /// is served and the database is not even created.
-@Suite(.sqlitePass) struct TLSRefusalTests {
+@Suite(.offThePool, .sqlitePass) struct TLSRefusalTests {
   @Test func aMissingCertificateOrKeyIsExit66() throws {
     let shoplist = try Shoplist()
     let certificates = try TestCertificates(in: shoplist)

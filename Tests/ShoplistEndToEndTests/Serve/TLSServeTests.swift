@@ -9,7 +9,7 @@ import Testing
 /// `shoplist serve --tls-cert --tls-key`: the real binary answering HTTPS on loopback, with a
 /// certificate made by `openssl` in each test, reached by curl trusting only the test's own
 /// authority.
-@Suite(.serialized, .sqlitePass) struct TLSServeTests {
+@Suite(.offThePool, .serialized, .sqlitePass) struct TLSServeTests {
   @Test func itServesTheAPIOverHTTPSAndSaysSoInItsFirstLine() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk")

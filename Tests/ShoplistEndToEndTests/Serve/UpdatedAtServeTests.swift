@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import ShoppingCore
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// script in a loop — keeps an `updatedAt` within a second of the clock in the API, the
 /// command line's JSON and the export, and a change sent on what was seen before the last
 /// change is still refused.
-@Suite(.serialized, .sqlitePass, .runningTimeLimit(.seconds(120)))
+@Suite(.offThePool, .serialized, .sqlitePass, .runningTimeLimit(.seconds(120)))
 struct UpdatedAtServeTests {
   /// Sends one request with `body` on `connection` (kept alive) and reads its whole answer.
   func exchange(

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import Testing
 
 /// The built `shoplist` binary, run as a user would: in a process of its own, against a
@@ -124,6 +125,27 @@ struct Shoplist {
       stdout: String(decoding: outputData, as: UTF8.self),
       stderr: String(decoding: errorData, as: UTF8.self)
     )
+  }
+
+  /// Runs `shoplist` with `arguments` and waits for it without holding a thread: for tests
+  /// that run several at once, whose waits would otherwise take every thread the tests share
+  /// (``ChildProcess``).
+  @discardableResult
+  func runWithoutBlocking(
+    _ arguments: String..., stdin: String? = nil, environment extra: [String: String] = [:]
+  ) async throws -> Result {
+    try await runWithoutBlocking(arguments: arguments, stdin: stdin, environment: extra)
+  }
+
+  @discardableResult
+  func runWithoutBlocking(
+    arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]
+  ) async throws -> Result {
+    _ = Self.ignoringBrokenPipes
+    let child = try await ChildProcess.run(
+      Self.binary.path, arguments, environment: environment.merging(extra) { $1 },
+      stdin: stdin.map { Data($0.utf8) })
+    return Result(status: child.status, stdout: child.stdout, stderr: child.stderr)
   }
 
   /// Runs a `sh -c` command line with this shoplist's environment.
