@@ -21,6 +21,22 @@ import Testing
     return (line, products)
   }
 
+  /// The build options of the README's test command, which the program's build takes too:
+  /// no index for an editor, line tables alone for debug information.
+  static let testBuildOptions = [
+    "--disable-index-store", "-Xswiftc", "-gline-tables-only", "-Xcc", "-gline-tables-only",
+  ]
+
+  @Test func theReadmesTestCommandBuildsWithTheOptionsTheProgramsBuildTakes() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let command = try #require(
+      readme.split(separator: "\n").first { $0.hasPrefix("swift test --force-resolved-versions") })
+
+    #expect(command.contains(Self.testBuildOptions.joined(separator: " ")), "\(command)")
+  }
+
   @Test func theReadmeDependsOnShoplistByURLAndThisMajorVersion() throws {
     let (package, _) = try Self.readmeLines()
     let version = try #require(package.firstMatch(of: /from: "(\d+)\.(\d+)\.(\d+)"/))

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 
 /// A throwaway PostgreSQL cluster for one test run: `initdb` into a temporary folder (as the
 /// `postgres` user when the tests run as root, since PostgreSQL refuses root), started on a free
@@ -98,15 +99,29 @@ public final class PostgresCluster: Sendable {
     try start()
   }
 
+  /// A file every cluster of the run logs each statement it receives to, when
+  /// `SHOPLIST_TEST_PG_STATEMENT_LOG` names one: to compare which statements two selections of
+  /// tests send (what the PostgreSQL pass covers beside the conformance kit).
+  static let statementLog: String? = {
+    guard let path = ProcessInfo.processInfo.environment["SHOPLIST_TEST_PG_STATEMENT_LOG"],
+      !path.isEmpty
+    else { return nil }
+    // The server writes it as its own user.
+    _ = FileManager.default.createFile(
+      atPath: path, contents: nil, attributes: [.posixPermissions: 0o666])
+    return path
+  }()
+
   /// Starts the server (again), and waits until it accepts connections.
   public func start() throws {
     try runAsOwner([
       bin.appending(path: "pg_ctl").path, "-D", folder.appending(path: "data").path,
-      "-l", folder.appending(path: "log").path, "-w", "-t", "60",
+      "-l", Self.statementLog ?? folder.appending(path: "log").path, "-w", "-t", "60",
       "-o",
       "-p \(port) -k \(folder.path) -c listen_addresses=\(addresses.joined(separator: ","))"
         + " -c fsync=off -c synchronous_commit=\(synchronousCommit ? "on" : "off")"
-        + " -c full_page_writes=off -c max_connections=200",
+        + " -c full_page_writes=off -c max_connections=200"
+        + (Self.statementLog == nil ? "" : " -c log_statement=all -c log_line_prefix=%d@"),
       "start",
     ])
   }
@@ -133,6 +148,15 @@ public final class PostgresCluster: Sendable {
   public func makeDatabase() throws -> String {
     let name = "shoplist_\(getpid())_\(Self.counter.add(1, ordering: .relaxed).newValue)"
     try psql("CREATE DATABASE \(name)")
+    if let log = Self.statementLog {
+      // Which test the database's statements are sent for.
+      let line = "\(name)|\(Test.current?.id.description ?? "?")\n"
+      // Appended (O_APPEND) in one write: tests make databases side by side.
+      if let file = fopen(log + ".databases", "a") {
+        fputs(line, file)
+        fclose(file)
+      }
+    }
     return url(database: name)
   }
 

@@ -12,8 +12,9 @@ enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
   var testDescription: String { rawValue }
 
   /// The engine the suite's commands run against unless a test chooses:
-  /// `SHOPLIST_TEST_ENGINE=postgres swift test --filter ShoplistEndToEndTests` runs the
-  /// end-to-end suite on PostgreSQL (all but the tests marked ``Testing/Trait/sqlitePass``).
+  /// `SHOPLIST_TEST_ENGINE=postgres` runs them on PostgreSQL. The README's test command does
+  /// so for a sample of each command family's suites (``PostgresPassTests`` keeps its list
+  /// true), all but their tests marked ``Testing/Trait/sqlitePass``.
   static let suite: Engine = {
     let name = ProcessInfo.processInfo.environment["SHOPLIST_TEST_ENGINE"] ?? ""
     return Engine(rawValue: name.lowercased()) ?? .sqlite

@@ -11,7 +11,7 @@ import Testing
 /// closed once nothing they were sent has been taken for 30 s, the memory they held is given
 /// back, and one client cannot hold more than 64 connections at once. The real binary, over
 /// plain HTTP and over TLS.
-@Suite(.serialized, .sqlitePass) struct SlowReaderTests {
+@Suite(.offThePool, .serialized, .sqlitePass) struct SlowReaderTests {
   @Test(.runningTimeLimit(.seconds(240)), arguments: [false, true])
   func twoThousandReadersThatNeverReadAreClosedWhileOthersAreAnswered(tls: Bool) throws {
     RawConnection.allowOpenFiles(8_192)
@@ -51,7 +51,9 @@ import Testing
     #expect(held >= 1_900, "the server took \(held) of the connections")
     let memoryHeld = server.residentMegabytes
 
-    // then a household member's new connections are answered within a second throughout,
+    // then a household member's new connections are answered throughout: within 5 s, where a
+    // server the readers held up would take until their 30 s were over (a second is usual
+    // here, more when the rest of the test run keeps both cores busy),
     var slowest = 0.0
     var closedAfter: Double?
     while closedAfter == nil, Date().timeIntervalSince(started) < 60 {
@@ -63,7 +65,7 @@ import Testing
       }
       usleep(250_000)
     }
-    #expect(slowest < 1, "a request took \(slowest) s")
+    #expect(slowest < 5, "a request took \(slowest) s")
 
     // the slow readers are closed after 30 s without progress (well before a minute),
     let closed = try #require(closedAfter, "\(server.openFiles - filesBefore) still open")
