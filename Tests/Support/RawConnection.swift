@@ -26,7 +26,10 @@ public final class RawConnection: @unchecked Sendable {
         }
       }
       guard bound == 0 else {
+        // Marked closed: a failed init still runs deinit, and a second close could close a
+        // descriptor another thread has been given the number of meanwhile.
         Glibc.close(descriptor)
+        descriptor = -1
         return nil
       }
     }
@@ -46,6 +49,7 @@ public final class RawConnection: @unchecked Sendable {
     }
     guard connected == 0 else {
       Glibc.close(descriptor)
+      descriptor = -1
       return nil
     }
   }
