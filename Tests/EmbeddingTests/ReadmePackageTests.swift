@@ -22,10 +22,8 @@ import Testing
   }
 
   /// The build options of the README's test command, which the program's build takes too:
-  /// no index for an editor, line tables alone for debug information.
-  static let testBuildOptions = [
-    "--disable-index-store", "-Xswiftc", "-gline-tables-only", "-Xcc", "-gline-tables-only",
-  ]
+  /// line tables alone for debug information.
+  static let testBuildOptions = ["-Xswiftc", "-gline-tables-only", "-Xcc", "-gline-tables-only"]
 
   @Test func theReadmesTestCommandBuildsWithTheOptionsTheProgramsBuildTakes() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -118,8 +118,7 @@ import Testing
     let resolve = try await swift(["package", "resolve"])
     // The test product alone: `--build-tests` would build every product of every package in
     // the graph, shoplist's command line and server among them.
-    // Built as the README's test command builds: no index for an editor, line tables for
-    // debug information (a third less time than the defaults, BENCHMARKS.md).
+    // Built as the README's test command builds: line tables alone for debug information.
     let build = try await swift(
       ["build", "--product", "PantryPackageTests"] + ReadmePackageTests.testBuildOptions)
     let test = try await swift(["test", "--skip-build"])

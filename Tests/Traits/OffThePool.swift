@@ -11,7 +11,8 @@ import Testing
 /// little work each does. Run on these threads instead, such a test waits without holding the
 /// pool: async tests, the test runner and the helpers' own tasks go on. Twice the cores (and
 /// at least four): enough to keep them busy while half the tests wait on a child process or a
-/// server, few enough that the children do not crowd each other's timing out.
+/// server, few enough that the children do not crowd each other's timing out (six here made
+/// the slow-reader checks miss their marks).
 public enum TestThreads {
   package static let shared = ThreadExecutor(
     count: max(4, 2 * ProcessInfo.processInfo.activeProcessorCount), name: "test thread")

@@ -4,7 +4,8 @@ import ShoplistTestTraits
 import Testing
 
 /// The test support's ways of waiting without holding a thread of Swift's shared pool: the
-/// async child-process runner, and the test threads a synchronous test runs on.
+/// async child-process runner, the async wait for a server's port, and the test threads a
+/// synchronous test runs on.
 @Suite struct WaitingOffThePoolTests {
   @Test func aChildsOutputsAndStatusAreReturned() async throws {
     let result = try await ChildProcess.run(
@@ -62,6 +63,41 @@ import Testing
     #expect(fifty < one * 5, "one: \(one), fifty at once: \(fifty)")
   }
 
+  /// Fifty waits for a port to take connections, at once, end in about the time one takes.
+  @Test func fiftyWaitsForAServerAtOnceTakeAboutAsLongAsOne() async throws {
+    let (one, fifty) = try await TestThreads.withThreads(2) {
+      let clock = ContinuousClock()
+      let one = try await clock.measure {
+        let ports = try DelayedListeners(count: 1, after: 1)
+        #expect(
+          await LoopbackWait.untilListening(
+            port: ports.ports[0], for: .seconds(20), every: .milliseconds(100)))
+      }
+      let fifty = try await clock.measure {
+        let ports = try DelayedListeners(count: 50, after: 1)
+        await withTaskGroup(of: Bool.self) { group in
+          for port in ports.ports {
+            group.addTask {
+              await LoopbackWait.untilListening(
+                port: port, for: .seconds(20), every: .milliseconds(100))
+            }
+          }
+          for await listening in group { #expect(listening) }
+        }
+      }
+      return (one, fifty)
+    }
+
+    #expect(fifty < one * 5, "one: \(one), fifty at once: \(fifty)")
+  }
+
+  @Test func aPortNobodyListensOnIsNotWaitedForPastTheLimit() async throws {
+    let ports = try DelayedListeners(count: 1, after: nil)
+    let listening = await LoopbackWait.untilListening(
+      port: ports.ports[0], for: .milliseconds(200))
+    #expect(!listening)
+  }
+
   @Test(.offThePool) func aSynchronousTestOffThePoolRunsOnATestThread() {
     #expect(TestThreads.isRunningOnATestThread || !OffThePool.isOn)
   }
@@ -84,4 +120,47 @@ import Testing
     // Two at a time, as on the shared pool, would take three seconds.
     #expect(twelve < .milliseconds(2_500), "\(twelve)")
   }
+}
+
+/// Sockets bound to free loopback ports that start listening only after a while (or never):
+/// until then a connection to them is refused.
+final class DelayedListeners: Sendable {
+  let ports: [Int]
+  /// Closed here when nothing listens on them; otherwise by the thread that listens, once the
+  /// test is long over, so that no descriptor number is closed while another test reuses it.
+  private let unlistened: [Int32]
+
+  init(count: Int, after seconds: Double?) throws {
+    var ports: [Int] = []
+    var descriptors: [Int32] = []
+    for _ in 0..<count {
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+        }
+      }
+      guard descriptor >= 0, bound else { throw Shoplist.Failure("cannot bind a port") }
+      ports.append(Int(UInt16(bigEndian: address.sin_port)))
+      descriptors.append(descriptor)
+    }
+    self.ports = ports
+    guard let seconds else {
+      unlistened = descriptors
+      return
+    }
+    unlistened = []
+    Thread { [descriptors] in
+      Thread.sleep(forTimeInterval: seconds)
+      for descriptor in descriptors { listen(descriptor, 16) }
+      Thread.sleep(forTimeInterval: 30)
+      for descriptor in descriptors { close(descriptor) }
+    }.start()
+  }
+
+  deinit { for descriptor in unlistened { close(descriptor) } }
 }
