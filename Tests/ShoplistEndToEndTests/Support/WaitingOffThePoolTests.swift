@@ -134,19 +134,11 @@ final class DelayedListeners: Sendable {
     var ports: [Int] = []
     var descriptors: [Int32] = []
     for _ in 0..<count {
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-      let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-        }
+      guard let socket = LoopbackSocket.bound() else {
+        throw Shoplist.Failure("cannot bind a port")
       }
-      guard descriptor >= 0, bound else { throw Shoplist.Failure("cannot bind a port") }
-      ports.append(Int(UInt16(bigEndian: address.sin_port)))
-      descriptors.append(descriptor)
+      ports.append(socket.port)
+      descriptors.append(socket.descriptor)
     }
     self.ports = ports
     guard let seconds else {
