@@ -1,10 +1,6 @@
 // What the page says and how it reads names: the settings it keeps, names compared as the
 // server compares them, text made safe to show, times and amounts in words.
 
-import {
-  view,
-} from './state.js';
-
 const KEYS = {
   current: 'shoplist.current', docs: 'shoplist.docs', lists: 'shoplist.lists',
   notices: 'shoplist.notices', queue: 'shoplist.queue', seenAt: 'shoplist.seenAt',
@@ -33,10 +29,11 @@ const save = (key, value) => {
 const tidy = (s) => String(s).trim().replace(/\s+/g, ' ');
 // Names compare as the server compares them: invisible (default-ignorable) characters left
 // out, case folded fully (ß = SS, ς = σ; upper then lower case does that, but for the
-// dotless ı, which folding keeps apart from i), accents composed.
+// dotless ı, which folding keeps apart from i, and the capital ẞ, whose lower case is ß),
+// accents composed. PageFoldingTests holds this to the core's folding.
 const fold = (s) => Array.from(
   s.normalize('NFD').replace(/\p{Default_Ignorable_Code_Point}/gu, ''),
-  (c) => (c === '\u0131' ? c : c.toUpperCase().toLowerCase()),
+  (c) => (c === '\u0131' ? c : c === '\u1E9E' ? 'ss' : c.toUpperCase().toLowerCase()),
 ).join('').normalize('NFC');
 const norm = (s) => fold(tidy(s));
 const enc = encodeURIComponent;
