@@ -201,14 +201,10 @@ struct ServeCommand: ShoplistCommand {
     return checked
   }
 
-  /// The system's words for why listening failed, without the socket call's details.
+  /// Why listening failed, in the system's words without the socket call's details: by the
+  /// error's type (``ListeningFailure``), else the error as it describes itself.
   private static func reason(_ error: any Error) -> String {
-    let text = String(describing: error)
-    if text.contains("Address already in use") { return "the address is already in use" }
-    if text.contains("Name or service not known") { return "no such address" }
-    if text.contains("Cannot assign requested address") { return "not an address of this machine" }
-    if text.contains("Permission denied") { return "permission denied" }
-    return text
+    ListeningFailure(error)?.description ?? String(describing: error)
   }
 
   /// 256 random bits, as 64 hexadecimal digits.

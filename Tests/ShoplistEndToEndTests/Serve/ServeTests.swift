@@ -63,6 +63,20 @@ import Testing
     first.stop()
   }
 
+  @Test(arguments: [
+    ("nosuch.invalid", "no such address"), ("999.1.1.1", "no such address"),
+    ("192.0.2.1", "not an address of this machine"),
+  ])
+  func aHostThatCannotBeListenedOnIsAClearError(host: String, reason: String) throws {
+    let shoplist = try Shoplist()
+
+    let result = try shoplist.run("serve", "--host", host, "--port", "8080")
+
+    #expect(result.status == 69)
+    #expect(result.stderr == "shoplist: cannot listen on \(host) port 8080: \(reason)\n")
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test func aCommandLineChangeReachesTheEventStreamWithinASecond() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk")
