@@ -139,7 +139,7 @@ struct ByteReader {
     var skipped = 0
     while true {
       if index == end, try !refill() { return true }
-      if let found = buffer[index..<end].firstIndex(of: 0x0A) {
+      if let found = Self.offset(of: 0x0A, in: buffer, from: index, to: end) {
         index = found + 1
         line += 1
         return true
@@ -150,6 +150,33 @@ struct ByteReader {
     }
   }
 
+  /// Where the first `byte` of `bytes[start..<end]` is, or `nil`: `memchr`, which reads a word
+  /// at a time, where a search through the array's generic slice goes byte by byte (and, in a
+  /// debug build, through a generic call for each). Reading past a line too long for an import
+  /// passes over up to ``ImportLimits/maximumSkip`` bytes this way.
+  @inline(__always)
+  static func offset(of byte: UInt8, in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+    guard start < end else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer -> Int? in
+      guard let base = buffer.baseAddress,
+        let found = memchr(base + start, Int32(byte), end - start)
+      else { return nil }
+      return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
+  }
+
+  /// Copies `source` over `target[offset..<offset + source.count]`, which must exist.
+  @inline(__always)
+  static func copy(_ source: [UInt8], into target: inout [UInt8], at offset: Int) {
+    guard !source.isEmpty else { return }
+    precondition(offset >= 0 && offset + source.count <= target.count)
+    source.withUnsafeBufferPointer { from in
+      target.withUnsafeMutableBufferPointer { to in
+        (to.baseAddress! + offset).update(from: from.baseAddress!, count: from.count)
+      }
+    }
+  }
+
   /// Turns the line ends of `bytes[start..<end]` into single LFs, in place, and returns where
   /// the bytes now end. `afterCR` says whether the byte before `start` was a CR, and is set
   /// to whether the last one is.
@@ -157,7 +184,7 @@ struct ByteReader {
     _ bytes: inout [UInt8], from start: Int, to end: Int, afterCR: inout Bool
   ) -> Int {
     // Most inputs have no CR at all: one scan, and nothing moves.
-    guard afterCR || bytes[start..<end].contains(0x0D) else { return end }
+    guard afterCR || offset(of: 0x0D, in: bytes, from: start, to: end) != nil else { return end }
     var write = start
     for read in start..<end {
       let byte = bytes[read]
@@ -241,7 +268,7 @@ struct ByteReader {
     if buffer.count < end + decoded.count {
       buffer.append(contentsOf: repeatElement(0, count: end + decoded.count - buffer.count))
     }
-    buffer.replaceSubrange(end..<end + decoded.count, with: decoded)
+    Self.copy(decoded, into: &buffer, at: end)
     end = Self.normaliseLineEnds(
       &buffer, from: end, to: end + decoded.count, afterCR: &endedWithCarriageReturn
     )

@@ -79,8 +79,8 @@ struct TextDecoder {
         }
         bytes = bytes.dropFirst(chooseByByteOrderMark(bytes))
       case .detecting:
-        let ascii = bytes.firstIndex { $0 >= 0x80 } ?? bytes.endIndex
-        output.append(contentsOf: bytes[..<ascii])
+        let ascii = Self.endOfASCII(in: bytes)
+        bytes[..<ascii].withUnsafeBufferPointer { output.append(contentsOf: $0) }
         bytes = bytes[ascii...]
         guard !bytes.isEmpty else { return nil }
         switch UTF8Check.sequence(in: bytes) {
@@ -100,6 +100,22 @@ struct TextDecoder {
       }
     }
     return nil
+  }
+
+  /// Where the plain ASCII at the start of `bytes` ends: the index of the first byte of 0x80
+  /// or more, else the end. Eight bytes at a time, as ``UTF8Check/scan(_:)`` reads.
+  static func endOfASCII(in bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8>.Index {
+    bytes.withUnsafeBytes { raw -> Int in
+      let count = raw.count
+      var offset = 0
+      while offset + 8 <= count,
+        raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        offset += 8
+      }
+      while offset < count, raw[offset] < 0x80 { offset += 1 }
+      return offset
+    } + bytes.startIndex
   }
 
   /// Settles a `.start` or `.startUTF16` mode on the input's first bytes, and returns how many
