@@ -32,7 +32,13 @@ import Testing
     let command = try #require(
       readme.split(separator: "\n").first { $0.hasPrefix("swift test --force-resolved-versions") })
 
-    #expect(command.contains(Self.testBuildOptions.joined(separator: " ")), "\(command)")
+    let options = Self.testBuildOptions.joined(separator: " ")
+    #expect(command.hasPrefix("swift test --force-resolved-versions \(options) && "), "\(command)")
+    // The documentation's plugin run builds with them too, so it finds every module built.
+    #expect(command.hasSuffix(" && bash .ci/documentation \(options)"), "\(command)")
+    // CI runs exactly this command, last.
+    let ci = try String(contentsOf: root.appending(path: ".ci/run"), encoding: .utf8)
+    #expect(ci.split(separator: "\n").last.map(String.init) == String(command))
   }
 
   @Test func theReadmeDependsOnShoplistByURLAndThisMajorVersion() throws {
