@@ -33,7 +33,7 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   /// The database file, as opened.
   public var location: String { path }
   /// Only used by the transaction `gate` lets in, on the thread recorded in `owner`.
-  private let connection: Connection
+  let connection: Connection
   /// Who uses `connection` now, and the write transaction writers share (see ``write(_:)``).
   let gate = ConnectionGate()
   /// Holds the connection for writers that wait as tasks, without a thread of their own:
@@ -41,12 +41,12 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   let holdingThread = HoldingThread()
   /// The thread running a transaction (0: none), so that a nested call fails instead of
   /// deadlocking.
-  private let owner = Atomic<UInt>(0)
+  let owner = Atomic<UInt>(0)
   /// The file this connection opened, to notice when the path comes to name another one;
   /// `nil` for a database in memory.
   let fileIdentity: DatabaseFile.Identity?
   /// What ``changeStamp()`` asks: a second connection, opened on first use.
-  private let stampConnection = Mutex(StampConnection.unopened)
+  let stampConnection = Mutex(StampConnection.unopened)
   /// The list the last write left whole, while nothing has changed since.
   let loadedLists = LoadedListCache()
 
@@ -150,31 +150,8 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
     self.fileIdentity = DatabaseFile.identity(of: path)
   }
 
-  /// A database in memory, nothing of which ever reaches a disk: empty and migrated, or a
-  /// copy of `source`. For a dry run, which must write nothing: not even create a missing
-  /// file, and not be refused by a file it cannot write.
-  ///
-  /// - Parameter source: The database to copy, read in one consistent snapshot.
-  public static func inMemory(
-    copying source: ShoppingDatabase? = nil
-  ) throws(DatabaseError) -> ShoppingDatabase {
-    let path = source?.path ?? ":memory:"
-    let connection = try Connection(path: ":memory:", create: true)
-    if let source {
-      do {
-        try source.withConnection { try connection.copy(from: $0) }
-      } catch let error as DatabaseError {
-        throw error
-      } catch {
-        throw DatabaseError(reason: .other, path: path, message: "\(error)")
-      }
-    }
-    try configure(connection)
-    try Migrator().migrate(connection)
-    return ShoppingDatabase(path: path, connection: connection)
-  }
-
-  private init(path: String, connection: Connection) {
+  /// A database in memory: no file, nothing read-only, nothing migrated to tell of.
+  init(path: String, connection: Connection) {
     self.path = path
     self.connection = connection
     self.fileIdentity = nil
@@ -184,34 +161,6 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
 
   deinit {
     holdingThread.stop()
-  }
-
-  /// Refuses a database that is not shoplist's, or is from a newer shoplist.
-  private static func refuse(
-    _ inspection: Migrator.Inspection, migrator: Migrator, path: String
-  ) throws(DatabaseError) {
-    switch inspection {
-    case .foreign:
-      throw DatabaseError(
-        reason: .notShoplist, path: path, message: "the database belongs to another program"
-      )
-    case let .shoplist(version) where version > migrator.latestVersion:
-      throw DatabaseError(
-        reason: .newerSchema(version: version, supported: migrator.latestVersion), path: path,
-        message: "schema version \(version) is newer than \(migrator.latestVersion)"
-      )
-    case .empty, .shoplist:
-      break
-    }
-  }
-
-  private static func configure(_ connection: Connection) throws(DatabaseError) {
-    // Room for a large import's pages (SQLite allocates it only as pages are used): with the
-    // default 2 MB cache, a million-row import spills dirty pages to the log mid-transaction
-    // and reads them back, doubling its time.
-    try connection.executeScript(
-      "PRAGMA foreign_keys = ON; PRAGMA cache_size = -\(Self.cacheKibibytes)"
-    )
   }
 
   /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`): committed when `body` returns,
@@ -284,117 +233,6 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
       defer { repository.close() }
       return try connection.transaction(.read) { try body(repository) }
     }
-  }
-
-  /// `BEGIN IMMEDIATE`, on the file this value opened.
-  private func beginWriting() throws {
-    try connection.run("BEGIN IMMEDIATE")
-    // A writer may have waited a long time for the lock: if meanwhile the file was deleted
-    // or another one put in its place, writing would go to a file nobody will read again.
-    if let fileIdentity, DatabaseFile.identity(of: path) != fileIdentity {
-      connection.rollback()
-      throw DatabaseError(
-        reason: .fileReplaced, path: path, message: "the file is not the one that was opened"
-      )
-    }
-  }
-
-  /// One writer's work inside the open transaction, recorded in the history.
-  func work<T>(_ body: (ShoppingRepository) throws -> T) throws -> T {
-    let repository = ShoppingRepository(
-      connection: connection, isWritable: true, loadedLists: loadedLists)
-    defer { repository.close() }
-    let result = try body(repository)
-    // SQLite rolls a transaction back by itself after some failures (a full disk): what
-    // the body did after that must not be committed piecemeal, nor reported as a success.
-    if let abort = repository.abortingError { throw abort }
-    try repository.journal(command: StorageJournal.defaultCommand, at: Date())
-    if let list = repository.listToKeep {
-      // As the database holds it now, history entry included; forgotten if this
-      // transaction is rolled back after all (see ``hold(doing:on:)``).
-      loadedLists.keep(list, at: try repository.stamp())
-    }
-    return result
-  }
-
-  /// With the connection held: begins a transaction, does `own` work in it, then the work
-  /// that writers waiting in line left (see ``ConnectionGate``), and commits for them all.
-  /// Returns once the commit is made; throws `own` work's error, or the error that lost the
-  /// group's work.
-  func hold(doing own: ConnectionGate.PendingWrite, on thread: UInt) throws {
-    owner.store(thread, ordering: .relaxed)
-    do {
-      try beginWriting()
-      // The first writer's work is the transaction's only work so far: no savepoint needed.
-      try own.take()?()
-    } catch {
-      connection.rollback()
-      loadedLists.forget()
-      owner.store(0, ordering: .relaxed)
-      gate.leave()
-      throw error
-    }
-    var joined: [ConnectionGate.PendingWrite] = []
-    var outcome: Result<Void, any Error> = .success(())
-    while let next = gate.nextWrite(joining: joined.count + 1) {
-      do {
-        try connection.transaction(.savepoint) { try next.take()?() }
-        joined.append(next)
-      } catch {
-        // Its savepoint is undone, perhaps after its work kept a list.
-        loadedLists.forget()
-        gate.fail(next, with: error)
-        // SQLite rolls the whole transaction back after some failures (a full disk): every
-        // writer's work in it is lost.
-        guard connection.isInTransaction else {
-          outcome = .failure(error)
-          break
-        }
-      }
-    }
-    if case .success = outcome {
-      do {
-        try connection.run("COMMIT")
-      } catch {
-        connection.rollback()
-        outcome = .failure(error)
-      }
-    }
-    if case .failure = outcome { loadedLists.forget() }
-    owner.store(0, ordering: .relaxed)
-    gate.finish(joined, with: outcome)
-    try outcome.get()
-  }
-
-  /// SQLite's `PRAGMA data_version` as a connection of its own sees it: it changes with every
-  /// commit of any other connection, this value's own included, and reading it reads nothing
-  /// from the file (a look at the write-ahead log's index in shared memory, a few
-  /// microseconds). Asked on that connection, never waiting behind a transaction of this
-  /// value's. Nil for a database in memory, and while the file cannot be read (busy, say):
-  /// the caller then reads, as it would without a stamp.
-  public func changeStamp() -> Int? {
-    guard fileIdentity != nil else { return nil }
-    return stampConnection.withLock { state -> Int? in
-      if case .unopened = state {
-        do {
-          let connection = try Connection(path: path, mode: .readOnly(immutable: false))
-          connection.setBusyTimeout(.zero)
-          state = .open(connection)
-        } catch {
-          state = .unavailable
-        }
-      }
-      guard case let .open(connection) = state else { return nil }
-      return try? connection.integer("PRAGMA data_version")
-    }
-  }
-
-  private enum StampConnection {
-    case unopened
-    case open(Connection)
-    /// It could not be opened: the file may not be read that way (a folder without room for
-    /// the shared-memory index, say). Not tried again.
-    case unavailable
   }
 
   /// Gives `body` exclusive use of the connection, with nothing uncommitted on it.

@@ -284,57 +284,6 @@ extension ShoppingService {
     default: false
     }
   }
-
-}
-
-// MARK: - Watching for changes
-
-extension ShoppingService {
-  /// An element after each change committed anywhere, when the storage announces them
-  /// (PostgreSQL); nil when it must be asked instead (an SQLite file).
-  public func changeAnnouncements() -> AsyncStream<Void>? {
-    (storage as? any ChangeAnnouncing)?.announcements()
-  }
-
-  /// The number of the newest history entry (0 for none): changes made by anyone — this
-  /// service, the command line, another process — raise it.
-  public func newestChange() throws -> Int {
-    try storage.read { try $0.newestHistoryID() }
-  }
-
-  /// The lists that history entries after `entry` changed, by their current names (a deleted
-  /// list by its last name), and the newest entry's number.
-  ///
-  /// - Parameter entry: The newest entry already seen.
-  public func listsChanged(after entry: Int) throws -> (newest: Int, lists: [String]) {
-    try storage.read { repository in
-      let newest = try repository.newestHistoryID()
-      guard newest > entry else { return (newest, []) }
-      let current = try repository.loadState(loadingListsNamed: [])
-      var names: [String] = []
-      func note(_ id: ShoppingList.ID, _ record: ChangeRecord) {
-        guard let name = current.lists[id: id]?.name ?? record.lists[id]?.name else { return }
-        if !names.contains(name) { names.append(name) }
-      }
-      // Past the history's length, earlier entries are gone: every list may have changed.
-      guard newest - entry <= Self.historyLimit else {
-        return (newest, current.lists.map(\.name))
-      }
-      // Part by part: a large import's record is not held whole to learn its one list.
-      for id in (entry + 1)...newest {
-        _ = try repository.historyParts(of: id, newestFirst: false) { record in
-          let touched = record.touched
-          for list in touched.lists.union(touched.listsOfProducts).union(touched.orders) {
-            note(list, record)
-          }
-        }
-      }
-      return (newest, names)
-    }
-  }
-
-  /// How many entries history keeps.
-  static var historyLimit: Int { HistoryEntry.kept }
 }
 
 /// A result and the number of the history entry that records it, as one value a task can

@@ -11,7 +11,7 @@ import ShoppingStorage
 #endif
 
 /// `SQLITE_IOERR_DATA`: what the checksumming VFS answers for a damaged page.
-private let pageDamageError: Int32 = SQLITE_IOERR | 32 << 8
+let pageDamageError: Int32 = SQLITE_IOERR | 32 << 8
 
 /// One SQLite connection with a cache of prepared statements.
 ///
@@ -20,7 +20,7 @@ private let pageDamageError: Int32 = SQLITE_IOERR | 32 << 8
 /// module, which is also the key of the statement cache.
 final class Connection {
   let path: String
-  fileprivate let handle: OpaquePointer
+  let handle: OpaquePointer
   private var statements: [String: Statement] = [:]
   /// The statement run last, with its text.
   private var recent: (sql: String, statement: Statement)?
@@ -245,24 +245,6 @@ final class Connection {
     }
   }
 
-  /// Runs one statement and returns the first column of its first row, if any.
-  func integer(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> Int? {
-    var result: Int?
-    try query(sql, values) { row throws(DatabaseError) in
-      if result == nil, !row.isNull(0) { result = Int(row.integer(0)) }
-    }
-    return result
-  }
-
-  /// Runs one statement and returns the first column of its first row as text, if any.
-  func text(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> String? {
-    var result: String?
-    try query(sql, values) { row throws(DatabaseError) in
-      if result == nil { result = row.optionalText(0) }
-    }
-    return result
-  }
-
   func error(_ code: Int32) -> DatabaseError {
     if code == pageDamageError {
       metDamage = true
@@ -278,45 +260,6 @@ final class Connection {
     }
     if error.reason == .diskFull { metFullDisk = true }
     return error
-  }
-
-  /// How many bytes at the end of each page a checksum takes.
-  static let checksumBytes = Int(SHOPLIST_PAGE_CHECKSUM_BYTES)
-
-  /// Gives each page room at its end for its checksum, which the VFS then keeps: set before
-  /// the first page of a new database is written, or by rewriting an existing database once
-  /// (`VACUUM`, which needs no transaction open and takes the write lock). Nothing to do for a
-  /// database that has the room already, or lives in memory.
-  func makeRoomForChecksums() throws(DatabaseError) {
-    guard !isInMemory else { return }
-    var reserved: Int32 = -1
-    sqlite3_file_control(handle, "main", SQLITE_FCNTL_RESERVE_BYTES, &reserved)
-    guard reserved != Int32(Self.checksumBytes) else { return }
-    var wanted = Int32(Self.checksumBytes)
-    let code = sqlite3_file_control(handle, "main", SQLITE_FCNTL_RESERVE_BYTES, &wanted)
-    guard code == SQLITE_OK else { throw error(code) }
-    var pages: Int64 = 0
-    try query("PRAGMA page_count") { row throws(DatabaseError) in pages = row.integer(0) }
-    if pages > 0 { try run("VACUUM") }
-  }
-
-  /// What the VFS found when a page read did not match its checksum, in words.
-  private func pageDamage() -> DatabaseError {
-    var damage = shoplist_page_damage()
-    sqlite3_file_control(handle, "main", SHOPLIST_FCNTL_PAGE_DAMAGE, &damage)
-    let first = withUnsafeBytes(of: damage.first_problem) { bytes in
-      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-    }
-    let found =
-      damage.problems < 0
-      ? "the file could not be checked (\(first))"
-      : "SQLite's integrity check finds \(damage.problems) problem"
-        + (damage.problems == 1 ? "" : "s") + (first.isEmpty ? "" : ", the first: \(first)")
-    return DatabaseError(
-      reason: .damaged, path: path, resultCode: pageDamageError,
-      message: "page \(damage.page) does not hold what was written to it, and \(found); "
-        + "nothing was changed (`shoplist db check` lists the problems)"
-    )
   }
 
   private var lastMessage: String {
