@@ -25,12 +25,15 @@ import Testing
     let idle = try HeldConnections(port: server.port, count: 2_000)
     #expect(idle.opened == 2_000)
 
+    // Answered while they stay open: within 5 s, where a server they held up would answer
+    // only once their 10 s header deadline closed them. (The time includes starting curl,
+    // which a busy test run on two cores has taken over a second to do.)
     for attempt in 0..<5 {
       let started = Date()
       let answer = try server.request("GET", "/api/lists/shopping")
       let seconds = Date().timeIntervalSince(started)
       #expect(answer.status == 200, "attempt \(attempt + 1)")
-      #expect(seconds < 1, "attempt \(attempt + 1) took \(seconds) s")
+      #expect(seconds < 5, "attempt \(attempt + 1) took \(seconds) s")
     }
     #expect(server.process.isRunning)
     idle.close()
