@@ -26,24 +26,30 @@ final class HeldConnections {
       requests = b"".join(
           b"GET " + path + b" HTTP/1.1\\r\\nHost: 127.0.0.1:" + str(port).encode() + b"\\r\\n\\r\\n"
           for path in [b"/openapi.json", b"/"] * 4)
-      held = []
-      for index in range(count):
+      def open_one(index):
           client = index // 40
           source = "127.1.%d.%d" % (client // 250, 2 + client % 250)
-          try:
-              raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-              if asking:
-                  raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
-              raw.bind((source, 0))
-              raw.settimeout(10)
-              raw.connect(("127.0.0.1", port))
-              conn = context.wrap_socket(raw) if tls else raw
-              if asking:
-                  conn.sendall(requests)
-              held.append(conn)
-          except OSError as error:
-              print("failed:", error, file=sys.stderr, flush=True)
-              break
+          raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+          if asking:
+              raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+          raw.bind((source, 0))
+          raw.settimeout(10)
+          raw.connect(("127.0.0.1", port))
+          conn = context.wrap_socket(raw) if tls else raw
+          if asking:
+              conn.sendall(requests)
+          return conn
+      # Sixteen at a time: one after the other, 2,000 TLS handshakes with a busy server took
+      # long enough on two cores for the first connections to reach the server's write
+      # deadline before the last was open.
+      import concurrent.futures
+      held = []
+      with concurrent.futures.ThreadPoolExecutor(max_workers=16) as pool:
+          for outcome in [pool.submit(open_one, index) for index in range(count)]:
+              try:
+                  held.append(outcome.result())
+              except OSError as error:
+                  print("failed:", error, file=sys.stderr, flush=True)
       print(len(held), flush=True)
       sys.stdin.read()
       """
