@@ -6,6 +6,8 @@ import sys
 import time
 import traceback
 
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
 passed, failed = [], []
 # Called after each step's body, when it ran through (the page check gathers the browser's
 # console with it); a failure in it fails the step.
@@ -82,3 +84,20 @@ def database_arguments():
 def finish():
     print(f"{len(passed)} passed, {len(failed)} failed", flush=True)
     sys.exit(1 if failed else 0)
+
+
+def tap_where_drawn(driver, element):
+    """Taps `element` at the middle of the rectangle the page itself reports, after checking
+    that the element is what lies on top there (a covered element fails here, by name).
+    chromedriver's own point for a fixed element (the message and its Undo) under an emulated
+    phone's metrics once landed on the sticky header instead."""
+    x, y, covering = driver.execute_script("""
+        const e = arguments[0], r = e.getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        const top = document.elementFromPoint(x, y);
+        return [x, y, top && e.contains(top) ? '' : (top ? top.outerHTML.slice(0, 120) : 'nothing')];
+    """, element)
+    assert not covering, f"{element.get_attribute('data-testid')} lies under {covering}"
+    actions = ActionBuilder(driver)
+    actions.pointer_action.move_to_location(int(x), int(y)).click()
+    actions.perform()

@@ -150,8 +150,7 @@ def main():
                   .then((r) => done(r.status)).catch((e) => done(String(e)));""", apples)
             assert status == 200, status
             before = store.get("shopping")
-            wait_for(lambda: ben.visible("undo-button"), "Ben's Undo")
-            ben.by("undo-button").click()
+            ben.tap_undo()
             wait_for(lambda: ben.text("message").startswith("Not undone"), "the refusal")
             text = ben.text("message")
             assert text.startswith("Not undone: Ana changed the same items since"), text

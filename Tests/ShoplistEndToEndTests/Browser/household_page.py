@@ -56,8 +56,7 @@ class Phone(Page):
         return found[0].get_attribute("textContent") if found else None
 
     def undo(self):
-        wait_for(lambda: self.visible("undo-button"), "the Undo button")
-        self.by("undo-button").click()
+        self.tap_undo()
 
     def edit(self, item_name, **fields):
         """Opens the editor of `item_name` and types `fields` over what it shows."""

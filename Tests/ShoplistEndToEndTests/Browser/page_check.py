@@ -17,7 +17,6 @@ import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 
 import checks
@@ -26,7 +25,7 @@ import page_steps_offline
 import page_steps_online
 import page_steps_people
 import page_steps_replay
-from checks import failed, passed, step, wait_for  # noqa: F401 (the other checks import them)
+from checks import failed, passed, step, tap_where_drawn, wait_for  # noqa: F401 (the other checks import them)
 from page_database import Database, seed  # noqa: F401 (the other checks import Database)
 
 
@@ -100,27 +99,17 @@ class Page:
         self.by("add-button").click()
 
     def dismiss_message(self):
-        """Taps the message's words, which closes it. The tap goes where the page itself draws
-        the words (chromedriver's own point for a fixed element under a changed device metric
-        can land on the header), and only after checking that the words are what lies on top
-        there: a message under something else fails here, by name."""
-        point = self.d.execute_script("""
-            const text = document.querySelector('[data-testid="message-text"]');
-            if (!text || text.getClientRects().length === 0) return null;
-            const r = text.getBoundingClientRect();
-            const x = r.left + r.width / 2, y = r.top + r.height / 2;
-            const top = document.elementFromPoint(x, y);
-            const message = text.closest('[data-testid="message"]');
-            return [x, y, top && message.contains(top) ? '' : (top ? top.outerHTML.slice(0, 120) : 'nothing')];
-        """)
-        if point is None:
-            return  # gone by itself (it lasts a few seconds)
-        x, y, covering = point
-        assert not covering, f"the message's words lie under {covering}"
-        actions = ActionBuilder(self.d)
-        actions.pointer_action.move_to_location(int(x), int(y)).click()
-        actions.perform()
-        wait_for(lambda: not self.visible("message"), "the message to close")
+        """Taps the message's words, which closes it (unless it went by itself meanwhile)."""
+        texts = [e for e in self.d.find_elements(By.CSS_SELECTOR, '[data-testid="message-text"]')
+                 if e.is_displayed()]
+        if texts:
+            tap_where_drawn(self.d, texts[0])
+            wait_for(lambda: not self.visible("message"), "the message to close")
+
+    def tap_undo(self):
+        """Taps the message's Undo."""
+        wait_for(lambda: self.visible("undo-button"), "the Undo button")
+        tap_where_drawn(self.d, self.by("undo-button"))
 
     def notices(self):
         """The page's words about queued changes that were not applied."""

@@ -57,7 +57,7 @@ def steps(p, driver, store, item):
         assert "Washing-up liquid" not in p.names()
         wait_for(lambda: p.visible("message") and "Removed" in p.text("message"), "toast")
         p.shot("06-removed-with-undo-390x844")
-        p.by("undo-button").click()
+        p.tap_undo()
         wait_for(lambda: item("Washing-up liquid"), "put back by undo")
         assert item("Washing-up liquid") == before, "the same item, in its place"
         assert store.history[-1].startswith("web: undo "), store.history[-2:]
