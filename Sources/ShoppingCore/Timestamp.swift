@@ -12,6 +12,12 @@ import Foundation
 /// Hand-written rather than `ISO8601DateFormatter`: loading a long list parses two dates per
 /// product, and the formatter costs microseconds each.
 public enum Timestamp {
+  /// `date` without its fraction of a second: the moment every engine stores for a time written
+  /// to the second (all but an item's `updatedAt`).
+  public static func wholeSeconds(of date: Date) -> Date {
+    Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+  }
+
   /// The timestamp of `date`, dropping any fraction of a second.
   public static func string(from date: Date) -> String {
     var bytes: [UInt8] = []

@@ -73,6 +73,6 @@ extension PostgresTransaction {
 extension Date {
   /// The date without its fraction of a second: what storage keeps (as SQLite's text does).
   var wholeSeconds: Date {
-    Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
+    Timestamp.wholeSeconds(of: self)
   }
 }

@@ -97,15 +97,7 @@ import Testing
   func undoMarksAreStoredAndLinksReadBack(kind: StorageKind) throws {
     let subject = try kind.make()
     try subject.execute(week)
-    try subject.storage.write { transaction in
-      let record = try #require(try transaction.historyRecord(1))
-      try transaction.execute(record.inverse())
-      let undo = try #require(
-        try transaction.journal(command: "undo", kind: .undo, target: 1, at: now))
-      var links = try transaction.historyLinks()
-      links.append(undo)
-      try transaction.storeUndoneMarks(links)
-    }
+    try subject.storage.write { try undo(1, in: $0) }
 
     let entries = try subject.storage.read { try $0.history(limit: 10) }
     #expect(entries.map(\.kind) == [.undo, .change])

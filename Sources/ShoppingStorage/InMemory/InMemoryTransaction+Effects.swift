@@ -91,6 +91,8 @@ extension InMemoryTransaction {
     case let .updateProduct(product):
       guard let row = tables.products[product.id] else { throw notFound("product", product.id) }
       try checkItemName(product.name, inList: row.listID, except: product.id)
+      var product = product
+      product.addedAt = Timestamp.wholeSeconds(of: product.addedAt)
       tables.products[product.id]?.product = product
     }
   }
@@ -98,6 +100,8 @@ extension InMemoryTransaction {
   private func insertList(_ row: InMemoryTables.ListRow) throws(DatabaseError) {
     guard tables.lists[row.id] == nil else { throw taken("list.id") }
     try checkListName(row.name, except: nil)
+    var row = row
+    row.createdAt = Timestamp.wholeSeconds(of: row.createdAt)
     tables.lists[row.id] = row
   }
 
@@ -110,6 +114,8 @@ extension InMemoryTransaction {
         reason: .constraintViolation, path: location, message: "FOREIGN KEY constraint failed")
     }
     try checkItemName(product.name, inList: listID, except: nil)
+    var product = product
+    product.addedAt = Timestamp.wholeSeconds(of: product.addedAt)
     tables.products[product.id] = .init(
       product: product, listID: listID, position: position, sequence: tables.nextSequence)
     tables.nextSequence += 1

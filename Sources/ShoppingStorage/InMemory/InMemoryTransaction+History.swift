@@ -15,7 +15,7 @@ extension InMemoryTransaction {
     tables.history.append(
       .init(
         entry: HistoryEntry(
-          id: id, at: date, command: command, summary: summary, kind: kind, target: target,
+          id: id, at: Timestamp.wholeSeconds(of: date), command: command, summary: summary, kind: kind, target: target,
           by: member),
         change: change))
     tables.history.removeAll { $0.entry.id <= id - HistoryEntry.kept }

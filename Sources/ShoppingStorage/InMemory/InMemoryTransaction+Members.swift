@@ -54,7 +54,8 @@ extension InMemoryTransaction {
     guard !tables.members.contains(where: { $0.member.id == member.id || $0.nameKey == nameKey })
     else { throw violation("member.nameKey") }
     tables.members.append(
-      .init(member: Member(id: member.id, name: member.name, invitedAt: member.invitedAt),
+      .init(member: Member(
+        id: member.id, name: member.name, invitedAt: Timestamp.wholeSeconds(of: member.invitedAt)),
         nameKey: nameKey, secretHashes: [:]))
   }
 
@@ -67,6 +68,10 @@ extension InMemoryTransaction {
     guard !tables.invites.contains(where: { $0.codeHash == invite.codeHash }) else {
       throw violation("invite.codeHash")
     }
+    var invite = invite
+    invite.createdAt = Timestamp.wholeSeconds(of: invite.createdAt)
+    invite.expiresAt = Timestamp.wholeSeconds(of: invite.expiresAt)
+    invite.spentAt = invite.spentAt.map(Timestamp.wholeSeconds(of:))
     tables.invites.append(invite)
   }
 
@@ -82,7 +87,7 @@ extension InMemoryTransaction {
         $0.codeHash == codeHash && $0.spentAt == nil && $0.expiresAt > date
       })
     else { return nil }
-    tables.invites[index].spentAt = date
+    tables.invites[index].spentAt = Timestamp.wholeSeconds(of: date)
     return tables.invites[index].memberID
   }
 
@@ -99,6 +104,9 @@ extension InMemoryTransaction {
         $0.secretHashes.values.contains(secretHash) || $0.secretHashes[device.id] != nil
       })
     else { throw violation("device.secretHash") }
+    var device = device
+    device.joinedAt = Timestamp.wholeSeconds(of: device.joinedAt)
+    device.lastSeenAt = device.lastSeenAt.map(Timestamp.wholeSeconds(of:))
     tables.members[index].member.devices.append(device)
     tables.members[index].secretHashes[device.id] = secretHash
   }
@@ -107,7 +115,7 @@ extension InMemoryTransaction {
     try checkUsable(writing: true)
     for index in tables.members.indices {
       if let device = tables.members[index].member.devices.firstIndex(where: { $0.id == id }) {
-        tables.members[index].member.devices[device].lastSeenAt = date
+        tables.members[index].member.devices[device].lastSeenAt = Timestamp.wholeSeconds(of: date)
       }
     }
   }

@@ -114,3 +114,15 @@ func databaseError(_ body: () throws -> Void) -> DatabaseError? {
     return error as? DatabaseError
   }
 }
+
+/// Undoes the history entry `id` within `transaction` as `undo` does: its record's inverse, an
+/// undo entry, and the mark on the entry undone.
+func undo(_ id: Int, in transaction: some StorageTransaction) throws {
+  let record = try #require(try transaction.historyRecord(id))
+  try transaction.execute(record.inverse())
+  let undo = try #require(
+    try transaction.journal(command: "undo", kind: .undo, target: id, at: now))
+  var links = try transaction.historyLinks()
+  links.append(undo)
+  try transaction.storeUndoneMarks(links)
+}
