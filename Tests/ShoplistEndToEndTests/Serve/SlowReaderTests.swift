@@ -7,13 +7,13 @@ import Testing
   import Glibc
 #endif
 
-/// Clients that ask and never read the answer cannot hold the server: their connections are
-/// closed once nothing they were sent has been taken for 30 s, the memory they held is given
-/// back, and one client cannot hold more than 64 connections at once. The real binary, over
-/// plain HTTP and over TLS.
+/// Clients that ask and never read the answer cannot hold the server: 2,000 of them are held
+/// while others are answered, the memory they held is given back when they go, and one client
+/// cannot hold more than 64 connections at once. The real binary, over plain HTTP and over TLS.
+/// (That they are closed after 30 s without progress is `WriteDeadlineTests`', in process.)
 @Suite(.offThePool, .serialized, .sqlitePass) struct SlowReaderTests {
-  @Test(.runningTimeLimit(.seconds(240)), arguments: [false, true])
-  func twoThousandReadersThatNeverReadAreClosedWhileOthersAreAnswered(tls: Bool) throws {
+  @Test(.runningTimeLimit(.seconds(180)), arguments: [false, true])
+  func twoThousandReadersThatNeverReadAreHeldWhileOthersAreAnswered(tls: Bool) throws {
     RawConnection.allowOpenFiles(8_192)
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk")
@@ -51,26 +51,29 @@ import Testing
     #expect(held >= 1_900, "the server took \(held) of the connections")
     let memoryHeld = server.residentMegabytes
 
-    // then a household member's new connections are answered throughout: within 5 s, where a
+    // then a household member's new connections are answered meanwhile: within 5 s, where a
     // server the readers held up would take until their 30 s were over (a second is usual
-    // here, more when the rest of the test run keeps both cores busy),
+    // here, more when the rest of the test run keeps both cores busy);
     var slowest = 0.0
-    var closedAfter: Double?
-    while closedAfter == nil, Date().timeIntervalSince(started) < 60 {
+    for _ in 0..<8 {
       let answer = try ask()
       slowest = max(slowest, answer.seconds)
       #expect(answer.status == 200, "\(answer.body)")
-      if server.openFiles - filesBefore < 20 {
-        closedAfter = Date().timeIntervalSince(started)
-      }
       usleep(250_000)
     }
     #expect(slowest < 5, "a request took \(slowest) s")
 
-    // the slow readers are closed after 30 s without progress (well before a minute),
-    let closed = try #require(closedAfter, "\(server.openFiles - filesBefore) still open")
-    #expect(closed >= 29 && closed < 45, "closed after \(closed) s")
-    // and the memory they held is given back.
+    // and once the readers go, their connections and the memory they held are given back.
+    // (That the server closes them itself after 30 s without progress is WriteDeadlineTests',
+    // in process with a shorter deadline: waiting the 30 s here made this the suite's slowest
+    // test.)
+    readers.close()
+    var open = server.openFiles - filesBefore
+    while open >= 20, Date().timeIntervalSince(started) < 60 {
+      usleep(100_000)
+      open = server.openFiles - filesBefore
+    }
+    #expect(open < 20, "\(open) still open")
     usleep(1_000_000)
     let memoryAfter = server.residentMegabytes
     #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import ShoplistTestTraits
 import Testing
 

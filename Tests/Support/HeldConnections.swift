@@ -1,21 +1,21 @@
 import Foundation
-import ShoplistTestSupport
 
 /// Connections to a port held open by a Python process until ``close()``, from many loopback
 /// addresses (40 from each, as `RawConnection.crowdAddress` spreads them), as a crowd of
 /// clients would hold them, not one: either sending nothing, or asking and never reading —
 /// each with a tiny receive buffer, a few pipelined `GET`s of `/openapi.json` and `/`, and
-/// then nothing read.
-final class HeldConnections {
+/// then nothing read. Sendable so that a test may open and close them on a thread of its own;
+/// it uses them from one place at a time.
+public final class HeldConnections: @unchecked Sendable {
   private let process = Process()
   private let input = Pipe()
   /// How many connections were opened (and, when asking, sent their requests).
-  let opened: Int
+  public let opened: Int
 
   /// - Parameters:
   ///   - asking: Whether each connection asks for documents it never reads.
   ///   - tls: Whether to speak TLS (trusting any certificate) before asking.
-  init(port: Int, count: Int, asking: Bool = false, tls: Bool = false) throws {
+  public init(port: Int, count: Int, asking: Bool = false, tls: Bool = false) throws {
     let script = """
       import socket, ssl, sys
       port, count = \(port), \(count)
@@ -63,7 +63,7 @@ final class HeldConnections {
   }
 
   /// Closes every connection and waits for the process to end.
-  func close() {
+  public func close() {
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()
   }
