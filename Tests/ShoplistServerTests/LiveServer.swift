@@ -73,6 +73,9 @@ final class LiveServer: Sendable {
       port: bound, group: group, running: running, feed: feed, connections: connections)
   }
 
+  /// The connections the server holds open now.
+  var openConnections: Int { connections.count }
+
   /// Stops taking connections, ends the event streams and open connections, and waits until
   /// the port is free again.
   func stop() async {

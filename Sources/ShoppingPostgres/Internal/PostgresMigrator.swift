@@ -44,6 +44,21 @@ struct PostgresMigrator {
   static let lock: Int64 = 0x5348_4F50_4D49_4752
 
   func migrate() throws(DatabaseError) {
+    // Nearly every opening finds the schema up to date: one statement, outside any transaction
+    // and without the lock, says so. A schema not made yet (the statement fails), an older one,
+    // or one a migration is being applied to right now (its rows not yet committed) takes the
+    // path below, a migration at a time under the lock.
+    let latest = migrations.last?.version ?? 0
+    if let version = try? session.query(
+      "SELECT coalesce(max(version), 0) FROM shoplist.migration"
+    ).first?.integer(0), version >= latest {
+      if version > latest {
+        throw DatabaseError(
+          reason: .newerSchema(version: Int(version), supported: latest),
+          path: session.location, message: "")
+      }
+      return
+    }
     for migration in migrations {
       try apply(migration)
     }
