@@ -1,7 +1,6 @@
 import Foundation
 import ShoppingCore
 import ShoppingStorage
-import Synchronization
 import Testing
 
 /// What every storage refuses, and how: the same reason, and nothing changed.
@@ -97,19 +96,9 @@ import Testing
   @Test(arguments: StorageKind.all)
   func aWriterKeptWaitingPastTheWaitIsBusyAndChangesNothing(kind: StorageKind) throws {
     let subject = try kind.make(busyTimeout: .milliseconds(200))
-    let holding = Mutex(false)
-    let release = Mutex(false)
-    let holder = Thread {
-      try? subject.storage.write { _ in
-        holding.withLock { $0 = true }
-        while !release.withLock({ $0 }) { usleep(1_000) }
-      }
+    let error = whileAWriteIsHeld(on: subject.storage) {
+      databaseError { try subject.other.write { try $0.execute(week) } }
     }
-    holder.start()
-    while !holding.withLock({ $0 }) { usleep(1_000) }
-
-    let error = databaseError { try subject.other.write { try $0.execute(week) } }
-    release.withLock { $0 = true }
 
     #expect(error?.reason == .busy)
     #expect(try subject.other.read { try $0.listSummaries() }.isEmpty)

@@ -4,6 +4,7 @@ import ShoppingCore
 import ShoppingPostgres
 import ShoppingSQLite
 import ShoppingStorage
+import Synchronization
 import Testing
 
 /// Every storage implementation the conformance suite runs against: each test takes one as
@@ -125,4 +126,21 @@ func undo(_ id: Int, in transaction: some StorageTransaction) throws {
   var links = try transaction.historyLinks()
   links.append(undo)
   try transaction.storeUndoneMarks(links)
+}
+
+/// Runs `body` while a thread of its own holds a write transaction of `storage` open, then lets
+/// the transaction end.
+func whileAWriteIsHeld<T>(on storage: any ShoppingStorage, _ body: () throws -> T) rethrows -> T {
+  let holding = Mutex(false)
+  let release = Mutex(false)
+  let holder = Thread {
+    try? storage.write { _ in
+      holding.withLock { $0 = true }
+      while !release.withLock({ $0 }) { usleep(1_000) }
+    }
+  }
+  holder.start()
+  while !holding.withLock({ $0 }) { usleep(1_000) }
+  defer { release.withLock { $0 = true } }
+  return try body()
 }
