@@ -397,7 +397,7 @@ let package = Package(
       name: "EmbeddingTests",
       dependencies: [
         "Composable", "ShoppingCore", "ShoppingStorage", "ShoppingSQLite", "ShoppingService",
-        "ShoppingEngines", "ShoppingTransfer", "ShoplistTestSupport",
+        "ShoppingEngines", "ShoppingTransfer", "ShoplistTestSupport", "ShoplistTestTraits",
       ]
     ),
   ],

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import ShoppingCore
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 /// between runs: the clone takes a new commit (and its tag) only when the checkout changed,
 /// and the program's build is then incremental. Every test here shares the one build, awaited
 /// without holding a thread of Swift's shared pool while `swift build` runs.
-@Suite struct VersionedDependencyTests {
+@Suite(.oneHeavyAtATime) struct VersionedDependencyTests {
   /// What the program's build and test run printed, and how they ended.
   struct ProgramRun: Sendable {
     var resolveStatus: Int32

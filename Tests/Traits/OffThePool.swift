@@ -39,14 +39,7 @@ public enum TestThreads {
 ///
 /// The test's task prefers the threads as its executor (`withTaskExecutorPreference`), so
 /// its body, synchronous or not, and the child tasks it starts run there.
-public struct OffThePool: SuiteTrait, TestTrait, TestScoping {
-  public var isRecursive: Bool { true }
-
-  public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-    // Once per case: that is where the body runs.
-    testCase == nil ? nil : self
-  }
-
+public struct OffThePool: CaseScoping {
   public func provideScope(
     for test: Test, testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void

@@ -16,15 +16,9 @@ import Testing
 /// A body that is still running at the limit is reported as failed then, or when it returns
 /// if no thread was free to run the watch; like `.timeLimit`, a body blocked in a synchronous
 /// call is not interrupted. An `async` body's own waits for the pool count as its running time.
-public struct RunningTimeLimit: TestTrait, SuiteTrait, TestScoping {
+public struct RunningTimeLimit: CaseScoping {
+  /// How long each case's body may run (a parameterized test's cases each get the whole).
   public var limit: Duration
-
-  public var isRecursive: Bool { true }
-
-  public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-    // Once a case: a parameterized test's cases each get the whole limit.
-    testCase == nil ? nil : self
-  }
 
   public func provideScope(
     for test: Test, testCase: Test.Case?,
