@@ -8,7 +8,7 @@ import Testing
 /// change intact and the page naming who changed what, when, and what it is now, with "Use
 /// mine"; an offline add of an item nobody touched is applied; an undo conflict is said with
 /// no history number nor option. It leaves screenshots of "Use mine" and the undo refusal.
-@Suite(.offThePool, .sqlitePass) struct ConflictBrowserTests {
+@Suite(.oneHeavyAtATime, .offThePool, .sqlitePass) struct ConflictBrowserTests {
   @Test(
     .enabled(
       if: TestTools.runs(needing: TestTools.hasBrowser),

@@ -9,7 +9,7 @@ import Testing
 /// words; "Add another device" with a QR code zbarimg reads as the link; removal signs every
 /// device out, in words, with nothing kept. It leaves screenshots of the join page, the
 /// refusal page, the list signed in as a member, the QR code and the removed device.
-@Suite(.offThePool, .sqlitePass) struct MemberBrowserTests {
+@Suite(.oneHeavyAtATime, .offThePool, .sqlitePass) struct MemberBrowserTests {
   @Test(
     .enabled(
       if: TestTools.runs(needing: TestTools.hasBrowser),

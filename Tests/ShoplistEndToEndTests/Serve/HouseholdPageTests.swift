@@ -9,7 +9,7 @@ import Testing
 /// redo with a conflict said in words, others' changes highlighted with who made them, all of
 /// it offline too, and a 60-item list read through Chromium's accessibility tree. It leaves
 /// screenshots, light and dark, of each.
-@Suite(.offThePool, .sqlitePass) struct HouseholdPageTests {
+@Suite(.oneHeavyAtATime, .offThePool, .sqlitePass) struct HouseholdPageTests {
   @Test(
     .enabled(
       if: TestTools.runs(needing: TestTools.hasBrowser),

@@ -172,7 +172,7 @@ import Testing
     .enabled(
       if: TestTools.runs(needing: TestTools.hasBrowser),
       "needs chromium, chromium-driver and selenium"),
-    .runningTimeLimit(.seconds(300)))
+    .oneHeavyAtATime, .runningTimeLimit(.seconds(300)))
   func thePageWorksInARealBrowserOnlineAndOffline() throws {
     let shoplist = try Shoplist()
     let server = try ServingShoplist(shoplist, ["--wait", "1"])

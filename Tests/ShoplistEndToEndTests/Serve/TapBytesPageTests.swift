@@ -7,7 +7,7 @@ import Testing
 /// real binary serving a real database: the page asks for the changed item alone and reads
 /// nothing whole after its own change, so the tap moves under 2 KB; reopened, the unchanged
 /// list comes back as a 304.
-@Suite(.offThePool, .sqlitePass) struct TapBytesPageTests {
+@Suite(.oneHeavyAtATime, .offThePool, .sqlitePass) struct TapBytesPageTests {
   static let items = 7_000
 
   @Test(
