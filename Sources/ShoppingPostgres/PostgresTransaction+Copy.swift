@@ -42,7 +42,7 @@ extension PostgresTransaction {
     try checkUsable(writing: true)
     var binds = PostgresBindings()
     binds.append(Int64(entry.id))
-    binds.append(entry.at.wholeSeconds)
+    binds.append(Timestamp.wholeSeconds(of: entry.at))
     binds.append(entry.command)
     binds.append(entry.summary)
     binds.append(entry.kind.rawValue)

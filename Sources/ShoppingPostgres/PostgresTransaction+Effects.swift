@@ -103,7 +103,7 @@ extension PostgresTransaction {
         """
         INSERT INTO list (id, name, name_key, created_at, position)
         VALUES ($1, $2, $3, $4, (SELECT coalesce(max(position), 0) + 1 FROM list))
-        """, id, name, Naming.key(name).value, createdAt.wholeSeconds)
+        """, id, name, Naming.key(name).value, Timestamp.wholeSeconds(of: createdAt))
 
     case let .insertProduct(product, listID):
       try append([product], to: listID)
@@ -116,7 +116,7 @@ extension PostgresTransaction {
         """, position)
       try run(
         "INSERT INTO list (id, name, name_key, created_at, position) VALUES ($1, $2, $3, $4, $5)",
-        id, name, Naming.key(name).value, createdAt.wholeSeconds, position)
+        id, name, Naming.key(name).value, Timestamp.wholeSeconds(of: createdAt), position)
 
     case let .restoreProduct(product, listID, position):
       try run(
@@ -178,7 +178,7 @@ extension PostgresTransaction {
     binds.append(product.unit)
     binds.append(product.category)
     binds.append(product.note)
-    binds.append(product.addedAt.wholeSeconds)
+    binds.append(Timestamp.wholeSeconds(of: product.addedAt))
     binds.append(PreciseTime(product.updatedAt))
   }
 

@@ -16,7 +16,7 @@ extension PostgresTransaction {
     let parts = pendingEntry
     pendingEntry = nil
     var binds = PostgresBindings()
-    binds.append(date.wholeSeconds)
+    binds.append(Timestamp.wholeSeconds(of: date))
     binds.append(command)
     binds.append(summary)
     binds.append(kind.rawValue)

@@ -118,7 +118,7 @@ extension PostgresTransaction {
     try checkUsable(writing: true)
     try run(
       "INSERT INTO member (id, name, name_key, invited_at) VALUES ($1, $2, $3, $4)",
-      member.id, member.name, nameKey.value, member.invitedAt.wholeSeconds)
+      member.id, member.name, nameKey.value, Timestamp.wholeSeconds(of: member.invitedAt))
   }
 
   public func insertInvite(_ invite: StoredInvite) throws(DatabaseError) {
@@ -126,9 +126,9 @@ extension PostgresTransaction {
     var binds = PostgresBindings()
     binds.append(invite.codeHash)
     binds.append(invite.memberID)
-    binds.append(invite.createdAt.wholeSeconds)
-    binds.append(invite.expiresAt.wholeSeconds)
-    binds.append(invite.spentAt?.wholeSeconds)
+    binds.append(Timestamp.wholeSeconds(of: invite.createdAt))
+    binds.append(Timestamp.wholeSeconds(of: invite.expiresAt))
+    binds.append(invite.spentAt.map(Timestamp.wholeSeconds(of:)))
     try session.execute(
       """
       INSERT INTO invite (code_hash, member_id, created_at, expires_at, spent_at)
@@ -144,7 +144,7 @@ extension PostgresTransaction {
   public func spendInvite(codeHash: String, at date: Date) throws(DatabaseError) -> UUID? {
     try checkUsable(writing: true)
     var binds = PostgresBindings()
-    binds.append(date.wholeSeconds)
+    binds.append(Timestamp.wholeSeconds(of: date))
     binds.append(codeHash)
     return try session.query(
       """
@@ -163,8 +163,8 @@ extension PostgresTransaction {
     binds.append(device.id)
     binds.append(memberID)
     binds.append(secretHash)
-    binds.append(device.joinedAt.wholeSeconds)
-    binds.append(device.lastSeenAt?.wholeSeconds)
+    binds.append(Timestamp.wholeSeconds(of: device.joinedAt))
+    binds.append(device.lastSeenAt.map(Timestamp.wholeSeconds(of:)))
     try session.execute(
       """
       INSERT INTO device (id, member_id, secret_hash, joined_at, last_seen_at)
@@ -174,7 +174,8 @@ extension PostgresTransaction {
 
   public func markSeen(device id: UUID, at date: Date) throws(DatabaseError) {
     try checkUsable(writing: true)
-    try run("UPDATE device SET last_seen_at = $1 WHERE id = $2", date.wholeSeconds, id)
+    try run(
+      "UPDATE device SET last_seen_at = $1 WHERE id = $2", Timestamp.wholeSeconds(of: date), id)
   }
 
   public func deleteMember(_ id: UUID) throws(DatabaseError) {

@@ -69,10 +69,3 @@ extension PostgresTransaction {
     }
   }
 }
-
-extension Date {
-  /// The date without its fraction of a second: what storage keeps (as SQLite's text does).
-  var wholeSeconds: Date {
-    Timestamp.wholeSeconds(of: self)
-  }
-}

@@ -10,10 +10,10 @@ import Testing
 /// The server runs in this process with a deadline of 10 s, so the test waits seconds rather than
 /// `serve`'s 30 (its default, checked here too); `SlowReaderTests` holds the real binary under
 /// 2,000 such readers.
-@Suite(.oneHeavyAtATime, .serialized) struct WriteDeadlineTests {
+@Suite(.oneHeavyAtATime) struct WriteDeadlineTests {
   static let deadline: Duration = .seconds(10)
 
-  @Test func serveWaitsThirtySecondsForAReaderToTakeSomething() {
+  @Test func theServersDefaultDeadlineIsThirtySeconds() {
     #expect(ShoplistServer.Configuration(port: 0, token: Harness.token).writeTimeout == .seconds(30))
   }
 

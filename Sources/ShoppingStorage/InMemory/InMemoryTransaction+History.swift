@@ -15,8 +15,8 @@ extension InMemoryTransaction {
     tables.history.append(
       .init(
         entry: HistoryEntry(
-          id: id, at: Timestamp.wholeSeconds(of: date), command: command, summary: summary, kind: kind, target: target,
-          by: member),
+          id: id, at: Timestamp.wholeSeconds(of: date), command: command, summary: summary,
+          kind: kind, target: target, by: member),
         change: change))
     tables.history.removeAll { $0.entry.id <= id - HistoryEntry.kept }
     return id

@@ -10,7 +10,7 @@ import Testing
 
 /// No number of idle, slow or excess connections stops `shoplist serve` answering others, or
 /// kills it: the real binary, held open by raw sockets.
-@Suite(.oneHeavyAtATime, .offThePool, .serialized, .sqlitePass) struct ConnectionTests {
+@Suite(.oneHeavyAtATime, .offThePool, .sqlitePass) struct ConnectionTests {
   @Test(.runningTimeLimit(.seconds(120)))
   func twoThousandIdleConnectionsDoNotKeepAnAuthorisedRequestWaiting() throws {
     RawConnection.allowOpenFiles(8_192)

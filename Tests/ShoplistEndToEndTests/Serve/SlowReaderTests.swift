@@ -11,7 +11,7 @@ import Testing
 /// while others are answered, the memory they held is given back when they go, and one client
 /// cannot hold more than 64 connections at once. The real binary, over plain HTTP and over TLS.
 /// (That they are closed after 30 s without progress is `WriteDeadlineTests`', in process.)
-@Suite(.oneHeavyAtATime, .offThePool, .serialized, .sqlitePass) struct SlowReaderTests {
+@Suite(.oneHeavyAtATime, .offThePool, .sqlitePass) struct SlowReaderTests {
   @Test(.runningTimeLimit(.seconds(180)), arguments: [false, true])
   func twoThousandReadersThatNeverReadAreHeldWhileOthersAreAnswered(tls: Bool) throws {
     RawConnection.allowOpenFiles(8_192)
