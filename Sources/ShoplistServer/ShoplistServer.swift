@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import ShoppingService
+import ShoppingStorage
 import UnixSignals
 
 /// `shoplist serve`: the JSON API, the event stream and the page over one shoplist database,
@@ -154,9 +155,11 @@ public struct ShoplistServer: Sendable {
     // HEAD is answered wherever GET is (RFC 9110 §9.3.2), by the GET route with its
     // middleware, without the body.
     let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
-    // A middleware wraps only the routes added after it: a HEAD answer's body left out first;
-    // then errors, so that it also turns the other middleware's refusals and the router's
-    // "not found" into JSON.
+    // A middleware wraps only the routes added after it: blocking storage calls refused
+    // first, in everything a request runs; then a HEAD answer's body left out; then errors, so
+    // that it also turns the other middleware's refusals and the router's "not found" into
+    // JSON.
+    router.add(middleware: BlockingCallsMiddleware())
     router.add(middleware: HeadWithoutBodyMiddleware())
     router.add(middleware: JSONErrorMiddleware())
     if let file { router.add(middleware: DatabaseFileMiddleware(file: file)) }
@@ -257,6 +260,20 @@ public struct ShoplistServer: Sendable {
     let services = ServiceGroup(configuration: group)
     let grace = configuration.gracePeriod
     defer { feed.finish() }
+    // Every request, stream and watch runs in a task of Swift's few shared threads: none may
+    // hold its thread in a synchronous storage call (a debug build stops at one).
+    try await BlockingCalls.refusing {
+      try await serve(
+        services, feed: feed, file: file, connections: connections, grace: grace,
+        onWarning: onWarning)
+    }
+  }
+
+  private func serve(
+    _ services: ServiceGroup, feed: ChangeFeed, file: DatabaseFile?,
+    connections: OpenConnections, grace: Duration,
+    onWarning: @escaping @Sendable (String) -> Void
+  ) async throws {
     try await withThrowingTaskGroup(of: Void.self) { tasks in
       tasks.addTask { try await services.run() }
       if let file {

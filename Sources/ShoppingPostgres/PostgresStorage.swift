@@ -121,6 +121,7 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
   private func transaction<T>(
     writable: Bool, _ body: (PostgresTransaction) throws -> T
   ) throws -> T {
+    BlockingCalls.check("a PostgreSQL transaction")
     let session = try take()
     let transaction = PostgresTransaction(session: session, isWritable: writable)
     defer { transaction.close() }

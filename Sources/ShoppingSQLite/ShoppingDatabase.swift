@@ -250,6 +250,7 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   /// The calling thread, which must not be in a transaction of this value already: a nested
   /// call fails instead of waiting for itself forever.
   private func claimingThread() throws(DatabaseError) -> UInt {
+    BlockingCalls.check("an SQLite transaction")
     let thread = currentThreadIdentity()
     if owner.load(ordering: .relaxed) == thread {
       throw DatabaseError(

@@ -6,7 +6,8 @@ import Hummingbird
 /// document, and body bytes after the head of a `HEAD` answer would be read by the client as
 /// the start of its next answer. The status and headers, `Content-Length` included, stay.
 ///
-/// The outermost middleware, so that it sees every other's answer.
+/// Outside every other middleware but the one refusing blocking calls, so that it sees every
+/// other's answer.
 struct HeadWithoutBodyMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(
     _ request: Request, context: Context,

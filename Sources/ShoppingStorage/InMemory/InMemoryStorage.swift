@@ -44,6 +44,7 @@ public final class InMemoryStorage: ShoppingStorage, Sendable {
   }
 
   public func write<T>(_ body: (InMemoryTransaction) throws -> T) throws -> T {
+    BlockingCalls.check("an in-memory write")
     let thread = ObjectIdentifier(Thread.current)
     if writingThread.withLock({ $0 == thread }) {
       throw DatabaseError(
@@ -73,6 +74,7 @@ public final class InMemoryStorage: ShoppingStorage, Sendable {
   }
 
   public func read<T>(_ body: (InMemoryTransaction) throws -> T) throws -> T {
+    BlockingCalls.check("an in-memory read")
     let transaction = InMemoryTransaction(
       tables: tables.withLock { $0 }, isWritable: false, location: location)
     defer { transaction.close() }

@@ -144,3 +144,33 @@ func whileAWriteIsHeld<T>(on storage: any ShoppingStorage, _ body: () throws -> 
   defer { release.withLock { $0 = true } }
   return try body()
 }
+
+// MARK: - Storage another process opens
+
+extension StorageKind {
+  /// Where fresh, empty storage of this kind is, for another process (an exit test) to open
+  /// with ``open(_:)``: a file path, a PostgreSQL URL, or `memory`.
+  func makeLocation() throws -> String {
+    switch self {
+    case .memory:
+      return "memory"
+    case .sqlite:
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("shoplist-conformance-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      return folder.appendingPathComponent("shoplist.sqlite").path
+    case .postgres:
+      guard let cluster = PostgresCluster.shared else {
+        throw PostgresCluster.Failure("no PostgreSQL cluster could be started")
+      }
+      return try cluster.makeDatabase()
+    }
+  }
+
+  /// The storage at `location`, made by ``makeLocation()``.
+  static func open(_ location: String) throws -> any ShoppingStorage {
+    if location == "memory" { return InMemoryStorage() }
+    if location.hasPrefix("postgres") { return try PostgresStorage(url: try PostgresURL(location)) }
+    return try ShoppingDatabase(path: location)
+  }
+}
