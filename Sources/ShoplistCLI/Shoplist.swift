@@ -81,6 +81,56 @@ public struct Shoplist: ParsableCommand {
     }
   }
 
+  /// Runs the command line as the `shoplist` program, and exits with its status.
+  ///
+  /// A command that runs until it is stopped (`serve`) is awaited on Swift's threads while this
+  /// thread serves the main queue, as an async `main` would; every other command runs here,
+  /// without starting anything asynchronous.
+  ///
+  /// - Parameter arguments: The arguments after the program's name.
+  public static func runAsProgram(arguments: [String]) -> Never {
+    // Only an invocation that names `serve` somewhere is parsed twice.
+    guard arguments.contains("serve"),
+      let command = CommandDispatch.parseDirectly(ArgumentOrder.normalised(arguments))
+        as? any RunningCommand
+    else { Foundation.exit(run(arguments: arguments)) }
+    let context = CommandContext.live()
+    Task {
+      Foundation.exit(await run(command, context: context, arguments: arguments))
+    }
+    dispatchMain()
+  }
+
+  /// Runs the command line in this process from async code, and returns its exit status: a
+  /// command that runs until it is stopped (`serve`) is awaited without holding a thread;
+  /// every other runs as ``run(arguments:context:)`` runs it.
+  public static func run(arguments: [String], context: CommandContext = .live()) async -> Int32 {
+    guard
+      let command = CommandDispatch.parseDirectly(ArgumentOrder.normalised(arguments))
+        as? any RunningCommand
+    else { return runSynchronously(arguments, context) }
+    return await run(command, context: context, arguments: arguments)
+  }
+
+  /// ``run(arguments:context:)``, the synchronous one, which async code would not otherwise
+  /// choose.
+  private static func runSynchronously(_ arguments: [String], _ context: CommandContext) -> Int32 {
+    run(arguments: arguments, context: context)
+  }
+
+  private static func run(
+    _ command: any RunningCommand, context: CommandContext, arguments: [String]
+  ) async -> Int32 {
+    do {
+      try await command.run(in: context.with(command.global.settings).typed(arguments))
+      return 0
+    } catch let error as any ShoplistError {
+      return report(error, context)
+    } catch {
+      return reportParserOutcome(error, context)
+    }
+  }
+
   /// Runs a command's work with its global options `settings`, and says how it ended.
   private static func run(
     _ settings: CommandSettings, context: CommandContext, arguments: [String],

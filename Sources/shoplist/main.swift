@@ -1,11 +1,3 @@
 import ShoplistCLI
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-exit(Shoplist.run(arguments: Array(CommandLine.arguments.dropFirst())))
+Shoplist.runAsProgram(arguments: Array(CommandLine.arguments.dropFirst()))

@@ -6,7 +6,7 @@ import ShoppingService
 import ShoppingStorage
 import Synchronization
 
-struct ServeCommand: ShoplistCommand {
+struct ServeCommand: RunningCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
     abstract: "Serve the lists to the phones of your household: a page and a JSON API.",
@@ -117,7 +117,7 @@ struct ServeCommand: ShoplistCommand {
     return url.hasSuffix("/") ? String(url.dropLast()) : url
   }
 
-  func run(in context: CommandContext) throws {
+  func run(in context: CommandContext) async throws {
     let fromEnvironment = context.environment.nonEmpty("SHOPLIST_TOKEN")
     if token == nil, let fromEnvironment, let problem = Self.problem(withToken: fromEnvironment) {
       throw CommandError.usage("$SHOPLIST_TOKEN \(problem)")
@@ -147,32 +147,22 @@ struct ServeCommand: ShoplistCommand {
     let io = context.io
     let listening = Mutex(false)
     do {
-      try Self.runBlocking {
-        try await server.run { port in
-          listening.withLock { $0 = true }
-          let scheme = certificate == nil ? "http" : "https"
-          let opened = Self.address(toOpen: host)
-          let base = shownURL ?? "\(scheme)://\(opened):\(port)"
-          // Invite links made later start with this address, unless no phone can open it.
-          let announced = shownURL ?? (NetworkAddress.isLoopback(opened) ? nil : base)
-          // Written off the cooperative threads, before the line that says the server is up.
-          let failure: String? = await withCheckedContinuation { done in
-            DispatchQueue.global().async {
-              do {
-                try service.recordServedAddress(announced)
-                done.resume(returning: nil)
-              } catch {
-                done.resume(returning: String(describing: error))
-              }
-            }
-          }
-          if let failure {
-            io.standardError("shoplist: the address served was not kept for invites: \(failure)\n")
-          }
-          try? io.standardOutput("serving \(base)/?token=\(token)\n")
-        } onWarning: { warning in
-          io.standardError("shoplist: \(warning)\n")
+      try await server.run { port in
+        listening.withLock { $0 = true }
+        let scheme = certificate == nil ? "http" : "https"
+        let opened = Self.address(toOpen: host)
+        let base = shownURL ?? "\(scheme)://\(opened):\(port)"
+        // Invite links made later start with this address, unless no phone can open it.
+        let announced = shownURL ?? (NetworkAddress.isLoopback(opened) ? nil : base)
+        // Kept before the line that says the server is up.
+        do {
+          try await service.recordServedAddress(announced)
+        } catch {
+          io.standardError("shoplist: the address served was not kept for invites: \(error)\n")
         }
+        try? io.standardOutput("serving \(base)/?token=\(token)\n")
+      } onWarning: { warning in
+        io.standardError("shoplist: \(warning)\n")
       }
     } catch  where !listening.withLock({ $0 }) {
       // Only listening can fail before the server runs: a port in use, an unknown address.
@@ -222,22 +212,5 @@ struct ServeCommand: ShoplistCommand {
   static func address(toOpen host: String) -> String {
     guard NetworkAddress.isWildcard(host) else { return host.contains(":") ? "[\(host)]" : host }
     return NetworkAddress.firstNonLoopbackIPv4() ?? host
-  }
-
-  /// Runs async work to its end from this synchronous command, blocking the thread.
-  private static func runBlocking(_ work: @escaping @Sendable () async throws -> Void) throws {
-    let outcome = Mutex<(any Error)??>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
-      do {
-        try await work()
-        outcome.withLock { $0 = .some(nil) }
-      } catch {
-        outcome.withLock { $0 = .some(error) }
-      }
-      done.signal()
-    }
-    done.wait()
-    if let error = outcome.withLock({ $0 ?? nil }) { throw error }
   }
 }

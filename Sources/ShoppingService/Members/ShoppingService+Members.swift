@@ -215,8 +215,9 @@ extension ShoppingService {
 
   /// Keeps `address` as the public address this database is served under (`nil`: none a
   /// phone can open).
-  public func recordServedAddress(_ address: String?) throws {
-    try storage.write { repository in
+  /// A server calls it as it starts listening: the write waits without holding a thread.
+  public func recordServedAddress(_ address: String?) async throws {
+    try await storage.write { repository in
       guard try repository.setting(Self.servedAddressKey) != address else { return }
       try repository.setSetting(Self.servedAddressKey, to: address)
     }

@@ -253,3 +253,33 @@ import Testing
     #expect(result.stderr.isEmpty)
   }
 }
+
+/// `serve` runs until it is stopped, awaited without holding a thread: a synchronous caller
+/// in this process is told so rather than blocked; the program runs it (the server tests).
+@Suite struct RunningCommandTests {
+  @Test func serveFromASynchronousCallerIsRefusedAndChangesNothing() throws {
+    let shoplist = try InProcess()
+    try shoplist.ok("add", "Milk")
+
+    let result = shoplist.run("serve", "--port", "0")
+
+    #expect(result.status == 69)
+    #expect(result.isOneErrorLine, "\(result)")
+    #expect(result.stderr.contains("serve runs until it is stopped"), "\(result)")
+    #expect(shoplist.run("list", "--json").stdout.contains("\"Milk\""))
+  }
+
+  @Test func theAsyncEntryRunsOtherCommandsAsTheSynchronousOneDoes() async throws {
+    let shoplist = try InProcess()
+    let context = CommandContext(
+      environment: EnvironmentVariables(shoplist.environment), shopping: .live,
+      io: CommandIO(
+        standardOutput: { _ in }, standardError: { _ in }, stdoutIsTerminal: false,
+        stderrIsTerminal: false, terminalColumns: nil))
+    let added = await Shoplist.run(arguments: ["add", "Bread"], context: context)
+    let refused = await Shoplist.run(arguments: ["add"], context: context)
+    #expect(added == 0)
+    #expect(refused == 64)
+    #expect(shoplist.run("list", "--json").stdout.contains("\"Bread\""))
+  }
+}

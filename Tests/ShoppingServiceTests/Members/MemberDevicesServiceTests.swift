@@ -82,12 +82,12 @@ import Testing
   }
 
   @Test(arguments: [StorageChoice.memory, .sqlite])
-  func theServedAddressIsKeptUntilAnotherServeSaysOtherwise(storage: StorageChoice) throws {
+  func theServedAddressIsKeptUntilAnotherServeSaysOtherwise(storage: StorageChoice) async throws {
     let fixture = try Fixture(storage)
     #expect(try fixture.service.servedAddress() == nil)
-    try fixture.service.recordServedAddress("https://list.example.org")
+    try await fixture.service.recordServedAddress("https://list.example.org")
     #expect(try fixture.service.servedAddress() == "https://list.example.org")
-    try fixture.service.recordServedAddress(nil)
+    try await fixture.service.recordServedAddress(nil)
     #expect(try fixture.service.servedAddress() == nil)
   }
 }
