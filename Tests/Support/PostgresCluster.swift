@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
-import Testing
+#if canImport(Testing)
+  import Testing
+#endif
 
 /// A throwaway PostgreSQL cluster for one test run: `initdb` into a temporary folder (as the
 /// `postgres` user when the tests run as root, since PostgreSQL refuses root), started on a free
@@ -144,13 +146,23 @@ public final class PostgresCluster: Sendable {
     _ = system(command)
   }
 
+  /// The test running on this task, where Swift Testing is built in: not in the benchmark's
+  /// static release build, whose toolchain has no static Testing module.
+  private static var currentTest: String? {
+    #if canImport(Testing)
+      Test.current?.id.description
+    #else
+      nil
+    #endif
+  }
+
   /// A new, empty database's URL.
   public func makeDatabase() throws -> String {
     let name = "shoplist_\(getpid())_\(Self.counter.add(1, ordering: .relaxed).newValue)"
     try psql("CREATE DATABASE \(name)")
     if let log = Self.statementLog {
       // Which test the database's statements are sent for.
-      let line = "\(name)|\(Test.current?.id.description ?? "?")\n"
+      let line = "\(name)|\(Self.currentTest ?? "?")\n"
       // Appended (O_APPEND) in one write: tests make databases side by side.
       if let file = fopen(log + ".databases", "a") {
         fputs(line, file)
