@@ -1,6 +1,6 @@
 import Foundation
-import NIOPosix
 import ShoppingService
+import ShoppingStorage
 import Synchronization
 
 /// The lists that changed, pushed to every open event stream: whoever changed them — this
@@ -45,23 +45,22 @@ final class ChangeFeed: Sendable {
 
   private let state = Mutex(State())
 
-  /// Where the database is asked (its calls block): the server's storage threads.
-  private let threadPool: NIOThreadPool
   /// Where the watching task runs; nil: the global executor, like any task.
   private let executor: (any TaskExecutor)?
 
-  /// A feed of `service`'s changes, looked for every `interval` on `threadPool`, watched from a
-  /// task on `executor`.
+  /// A feed of `service`'s changes, looked for every `interval` (on
+  /// `ShoppingStorage/StorageThreads`, as the database's calls block), watched from a task on
+  /// `executor`.
   ///
   /// A process that runs other work beside the server (a program embedding it, a test run)
-  /// can give the feed threads of its own, so that its streams never wait behind that work.
+  /// can give the feed's task threads of its own, so that its streams never wait behind that
+  /// work.
   init(
     service: ShoppingService, interval: Duration = .milliseconds(100),
-    threadPool: NIOThreadPool = .storage, executor: (any TaskExecutor)? = nil
+    executor: (any TaskExecutor)? = nil
   ) {
     self.service = service
     self.interval = interval
-    self.threadPool = threadPool
     self.executor = executor
   }
 
@@ -118,8 +117,8 @@ final class ChangeFeed: Sendable {
 
   private func watch() async {
     let service = self.service
-    var seen = (try? await threadPool.runIfActive { try service.newestChange() }) ?? 0
-    var stamp = try? await threadPool.runIfActive { try service.membershipStamp() }
+    var seen = (try? await StorageThreads.run { try service.newestChange() }) ?? 0
+    var stamp = try? await StorageThreads.run { try service.membershipStamp() }
     if let announcements = service.changeAnnouncements() {
       // Storage tells of each change: nothing is asked until it does.
       for await _ in announcements {
@@ -142,7 +141,7 @@ final class ChangeFeed: Sendable {
     await endStreamsOfRemovedMembers(stamp: &stamp)
     let after = seen
     guard
-      let (newest, lists) = try? await threadPool.runIfActive({
+      let (newest, lists) = try? await StorageThreads.run({
         try service.listsChanged(after: after)
       })
     else { return }  // busy or briefly unreadable: asked again next time
@@ -164,10 +163,10 @@ final class ChangeFeed: Sendable {
     }
     guard !members.isEmpty else { return }
     let service = self.service
-    let now = try? await threadPool.runIfActive { try service.membershipStamp() }
+    let now = try? await StorageThreads.run { try service.membershipStamp() }
     guard mustCheck || now == nil || now != stamp else { return }
     guard
-      let remaining = try? await threadPool.runIfActive({
+      let remaining = try? await StorageThreads.run({
         try service.existingMembers(members)
       })
     else {

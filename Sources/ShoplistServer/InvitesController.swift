@@ -1,8 +1,8 @@
 import Foundation
 import Hummingbird
 import NIOCore
-import NIOPosix
 import ShoppingService
+import ShoppingStorage
 import ShoppingTransfer
 
 /// `POST /api/invites`: a new link for another device of a member — the signed-in member's
@@ -24,12 +24,12 @@ struct InvitesController: Sendable {
     let invite: Invite
     switch context.requester {
     case let .member(id, _):
-      invite = try await NIOThreadPool.storage.runIfActive { try service.inviteDevice(ofMember: id) }
+      invite = try await StorageThreads.run { try service.inviteDevice(ofMember: id) }
     default:
       guard let name = body.member else {
         throw APIError.badRequest(#"name the member whose device to invite: {"member": NAME}"#)
       }
-      invite = try await NIOThreadPool.storage.runIfActive {
+      invite = try await StorageThreads.run {
         try service.inviteDevice(named: name)
       }
     }

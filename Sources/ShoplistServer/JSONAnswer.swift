@@ -1,7 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import NIOPosix
+import ShoppingStorage
 
 /// How every API route answers with a document: the blocking database work that makes it runs
 /// off the event loops, and the text is sent as JSON that no cache keeps.
@@ -11,7 +11,7 @@ enum JSONAnswer {
   static func make(
     status: HTTPResponse.Status = .ok, _ body: @escaping @Sendable () throws -> String
   ) async throws -> Response {
-    response(status: status, text: try await NIOThreadPool.storage.runIfActive(body))
+    response(status: status, text: try await StorageThreads.run(body))
   }
 
   /// The name of the header a write's answer carries with the number of the history entry

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import NIOPosix
 import ShoppingService
 import ShoppingStorage
 
@@ -38,7 +37,7 @@ struct JoinController: Sendable {
     let client = failures.client(of: request, context: context)
     // A held-off client's code is not looked up at all.
     guard !failures.isBlocked(client) else { return JoinPage.heldOff() }
-    switch try await NIOThreadPool.storage.runIfActive({ try service.invitation(code: code) }) {
+    switch try await StorageThreads.run({ try service.invitation(code: code) }) {
     case let .open(member, expiresAt):
       return JoinPage.invitation(for: member.name, code: code, expiresAt: expiresAt)
     case let .used(member): return try await refusal(.used(member), request, client)
@@ -55,7 +54,7 @@ struct JoinController: Sendable {
     guard !failures.isBlocked(client) else { return JoinPage.heldOff() }
     // Another site's form could post here too: only the invite's own page may sign in.
     guard origin.admits(request) else { return JoinPage.notFromThePage() }
-    switch try await NIOThreadPool.storage.runIfActive({ try service.join(code: code) }) {
+    switch try await StorageThreads.run({ try service.join(code: code) }) {
     case let .joined(_, secret):
       var response = Response.redirect(to: "/", type: .normal)
       response.setCookie(
@@ -100,7 +99,7 @@ struct JoinController: Sendable {
       ShoppingService.mayBeMemberSecret(cookie)
     else { return nil }
     let service = self.service
-    let member = try await NIOThreadPool.storage.runIfActive {
+    let member = try await StorageThreads.run {
       try service.member(presenting: cookie)
     }
     return member?.id == id ? Response.redirect(to: "/") : nil

@@ -1,9 +1,9 @@
 import Foundation
 import Hummingbird
 import NIOCore
-import NIOPosix
 import ShoppingCore
 import ShoppingService
+import ShoppingStorage
 import ShoppingTransfer
 
 /// The JSON API over the shared library: each route reads its request, calls one
@@ -56,7 +56,7 @@ struct ListsController<Context: RequesterContext>: Sendable {
       return JSONAnswer.document(kept.body, version: kept.version, for: request)
     }
     let service = self.service
-    let document = try await NIOThreadPool.storage.runIfActive {
+    let document = try await StorageThreads.run {
       let (list, version) = try service.versionedList(named: name)
       return ListDocumentCache.Document(
         body: ByteBuffer(string: ListDocuments.list(list)), version: version)

@@ -1,6 +1,6 @@
-import NIOPosix
 import ShoppingEngines
 import ShoppingService
+import ShoppingStorage
 
 extension ShoplistServer {
   /// Looks at the database file twice a second until the task is cancelled (the server runs
@@ -25,7 +25,7 @@ extension ShoplistServer {
   private func letGoOfReplacedFile() async {
     let service = self.service
     for _ in 0..<240 {
-      let done = try? await NIOThreadPool.storage.runIfActive { try service.letGoOfReplacedFile() }
+      let done = try? await StorageThreads.run { try service.letGoOfReplacedFile() }
       if done != false { return }
       try? await Task.sleep(for: .milliseconds(250))
     }

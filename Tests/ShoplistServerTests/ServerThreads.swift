@@ -1,5 +1,4 @@
 import Foundation
-import NIOPosix
 import ShoppingStorage
 
 @testable import ShoplistServer
@@ -15,17 +14,9 @@ enum ServerThreads {
   /// One executor for every in-process server: two threads, like the machine's cores.
   static let shared = ThreadExecutor(count: 2, name: "shoplist-test-server")
 
-  /// Threads for the database calls of in-process servers' change feeds, which block: NIO's
-  /// shared pool is busy with the other tests' blocking work.
-  static let blockingPool: NIOThreadPool = {
-    let pool = NIOThreadPool(numberOfThreads: 2)
-    pool.start()
-    return pool
-  }()
-
   /// A change feed of `harness`'s database on these threads, looking every `interval`.
   static func feed(_ harness: Harness, interval: Duration) -> ChangeFeed {
     ChangeFeed(
-      service: harness.service, interval: interval, threadPool: blockingPool, executor: shared)
+      service: harness.service, interval: interval, executor: shared)
   }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import NIOPosix
 import ShoppingService
 import ShoppingStorage
 
@@ -95,7 +94,7 @@ struct TokenAuthMiddleware: RouterMiddleware {
   /// The member whose secret `given` is, if any: looked up off the event loops.
   private func member(presenting given: String) async throws -> Member? {
     let service = self.service
-    return try await NIOThreadPool.storage.runIfActive { try service.member(presenting: given) }
+    return try await StorageThreads.run { try service.member(presenting: given) }
   }
 
   private enum Credential {
