@@ -4,10 +4,11 @@
 /// made from a request's task, it would hold one of those few threads, and with them every
 /// other request of the household.
 ///
-/// A server runs its work inside ``refusing(_:)``; every engine's synchronous `write` and
-/// `read` ask ``check(_:)`` first, which, in a debug build, stops the program when called from
-/// such a task, naming the call. Tests run debug builds, so a route that blocks fails every
-/// test that reaches it. A release build does not check: a call made there still works.
+/// A server runs its work inside ``refusing(isolation:_:)``; every engine's synchronous
+/// `write` and `read` ask ``check(_:file:line:)`` first, which, in a debug build, stops the
+/// program when called from such a task, naming the call. Tests run debug builds, so a route
+/// that blocks fails every test that reaches it. A release build does not check: a call made
+/// there still works.
 ///
 /// What runs on a thread of its own (the storage's async `write` and `read`, the threads a
 /// server hands blocking work to) is outside any task, so nothing is refused there.

@@ -4,9 +4,10 @@ import Foundation
 /// here, outside any task, while the task that asked waits without a thread.
 ///
 /// Swift's shared pool has a thread per core, and a storage call mostly waits — for the disk
-/// to flush a commit, for the writer before it, for a database server's answer — so these
-/// threads are more than the cores, and writers that wait side by side can share one commit.
-/// Work is taken in the order it came. The storage's async `write` and `read`
+/// to flush a commit, for the writer before it, for a database server's answer. So a thread
+/// is added whenever work arrives and every thread is busy, up to ``maximum``: work that waits
+/// never holds up work that would not, and writers that wait side by side can share one
+/// commit. A thread left idle for ten seconds ends. Work is taken in the order it came. The storage's async `write` and `read`
 /// (``ShoppingStorage/write(_:)-(_)``) run here unless the engine answers them itself, and so
 /// does a server's other storage work: one way off Swift's threads, whatever the front end.
 ///
@@ -14,8 +15,8 @@ import Foundation
 /// let summaries = try await StorageThreads.run { try service.listSummaries() }
 /// ```
 public enum StorageThreads {
-  /// How many threads there are.
-  public static let count = 16
+  /// The most threads there are at once; work beyond waits for one to be free.
+  public static let maximum = 128
 
   /// Runs `work` on one of the threads, and gives what it returned or threw.
   public static func run<T: Sendable>(
@@ -26,35 +27,64 @@ public enum StorageThreads {
     }
   }
 
-  private static let pool = WorkPool(count: count, name: "shoplist-storage")
+  /// How many threads there are now.
+  public static var count: Int { pool.threadCount }
+
+  private static let pool = WorkPool(maximum: maximum, name: "shoplist-storage")
 }
 
-/// Threads that take closures from one queue, oldest first.
+/// Threads that take closures from one queue, oldest first, started as work needs them.
 private final class WorkPool: @unchecked Sendable {
-  // `queue` and `next` are guarded by `condition`.
+  // Everything below is guarded by `condition`.
   private let condition = NSCondition()
   private var queue: [@Sendable () -> Void] = []
   private var next = 0
+  private var threads = 0
+  private var idle = 0
+  private var started = 0
+  private let maximum: Int
+  private let name: String
 
-  init(count: Int, name: String) {
-    for number in 0..<count {
-      let thread = Thread { [unowned self] in self.work() }
-      thread.name = "\(name)-\(number)"
-      thread.start()
-    }
+  init(maximum: Int, name: String) {
+    self.maximum = maximum
+    self.name = name
+  }
+
+  var threadCount: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return threads
   }
 
   func add(_ work: @escaping @Sendable () -> Void) {
     condition.lock()
     queue.append(work)
-    condition.signal()
+    let waiting = queue.count - next
+    if waiting > idle && threads < maximum {
+      threads += 1
+      started += 1
+      let thread = Thread { [unowned self] in self.work() }
+      thread.name = "\(name)-\(started)"
+      thread.start()
+    } else {
+      condition.signal()
+    }
     condition.unlock()
   }
 
   private func work() {
+    condition.lock()
     while true {
-      condition.lock()
-      while next == queue.count { condition.wait() }
+      while next == queue.count {
+        idle += 1
+        let woken = condition.wait(until: Date(timeIntervalSinceNow: 10))
+        idle -= 1
+        if !woken && next == queue.count {
+          threads -= 1
+          condition.unlock()
+          return
+        }
+      }
       let work = queue[next]
       next += 1
       // Taken work is dropped once it is most of the queue, so the queue stays as short as
@@ -65,6 +95,7 @@ private final class WorkPool: @unchecked Sendable {
       }
       condition.unlock()
       work()
+      condition.lock()
     }
   }
 }

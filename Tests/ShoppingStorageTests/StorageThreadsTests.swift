@@ -6,25 +6,23 @@ import Testing
 /// that asked (so outside a server's refusal of blocking calls), and its errors reach the
 /// task.
 @Suite struct StorageThreadsTests {
-  @Test func asManyBlockingWaitsAsThereAreThreadsTakeAboutAsLongAsOne() async throws {
-    let wait = 0.3
+  /// Threads are added while every one is busy, so waits never queue behind other waits
+  /// (other tests' storage work among them): fifty works that each wait until all fifty are
+  /// waiting at once all finish, where a pool of fewer threads would leave them waiting for
+  /// ever (here, for the 10 s each allows).
+  @Test func fiftyBlockingWaitsAtOnceAllWaitTogether() async throws {
+    let gathering = Gathering(expected: 50)
     let start = Date()
-    let results = try await withThrowingTaskGroup(of: Int.self) { group in
-      for number in 0..<StorageThreads.count {
-        group.addTask {
-          try await StorageThreads.run {
-            Thread.sleep(forTimeInterval: wait)
-            return number
-          }
-        }
+    let together = try await withThrowingTaskGroup(of: Bool.self) { group in
+      for _ in 0..<50 {
+        group.addTask { try await StorageThreads.run { gathering.arriveAndWait(seconds: 10) } }
       }
       return try await group.reduce(into: []) { $0.append($1) }
     }
-    let elapsed = Date().timeIntervalSince(start)
 
-    #expect(results.sorted() == Array(0..<StorageThreads.count))
-    // One after another they would take 16 × 0.3 s.
-    #expect(elapsed < wait * 4, "\(elapsed) s")
+    #expect(together.count == 50 && together.allSatisfy { $0 }, "\(together)")
+    #expect(Date().timeIntervalSince(start) < 10)
+    #expect(StorageThreads.count <= StorageThreads.maximum)
   }
 
   @Test func theWorkRunsOutsideTheTaskAndItsErrorComesBack() async throws {
@@ -46,5 +44,28 @@ import Testing
       return try await group.reduce(0, +)
     }
     #expect(total == 500 * 501 / 2)
+  }
+}
+
+/// Works that wait until `expected` of them are waiting.
+private final class Gathering: @unchecked Sendable {
+  // `arrived` is guarded by `condition`.
+  private let condition = NSCondition()
+  private var arrived = 0
+  private let expected: Int
+
+  init(expected: Int) { self.expected = expected }
+
+  /// Whether all arrived within `seconds`.
+  func arriveAndWait(seconds: Double) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    arrived += 1
+    condition.broadcast()
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while arrived < expected {
+      if !condition.wait(until: deadline) { return arrived >= expected }
+    }
+    return true
   }
 }
