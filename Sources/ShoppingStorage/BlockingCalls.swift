@@ -32,7 +32,10 @@ public enum BlockingCalls {
   /// In a debug build, stops the program when the current task refuses blocking calls;
   /// nothing in a release build.
   ///
-  /// - Parameter call: What was called, for the message: `SQLite write`.
+  /// - Parameters:
+  ///   - call: What was called, for the message: `an SQLite transaction`.
+  ///   - file: Where the call was made, for the message.
+  ///   - line: The line of `file` the call was made on.
   @inlinable
   public static func check(
     _ call: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line

@@ -7,8 +7,8 @@ import Foundation
 /// to flush a commit, for the writer before it, for a database server's answer. So a thread
 /// is added whenever work arrives and every thread is busy, up to ``maximum``: work that waits
 /// never holds up work that would not, and writers that wait side by side can share one
-/// commit. A thread left idle for ten seconds ends. Work is taken in the order it came. The storage's async `write` and `read`
-/// (``ShoppingStorage/write(_:)-(_)``) run here unless the engine answers them itself, and so
+/// commit. A thread left idle for ten seconds ends. Work is taken in the order it came. The
+/// storage's async `write` and `read` run here unless the engine answers them itself, and so
 /// does a server's other storage work: one way off Swift's threads, whatever the front end.
 ///
 /// ```swift
