@@ -90,10 +90,9 @@ public struct Shoplist: ParsableCommand {
   /// - Parameter arguments: The arguments after the program's name.
   public static func runAsProgram(arguments: [String]) -> Never {
     // Only an invocation that names `serve` somewhere is parsed twice.
-    guard arguments.contains("serve"),
-      let command = CommandDispatch.parseDirectly(ArgumentOrder.normalised(arguments))
-        as? any RunningCommand
-    else { Foundation.exit(run(arguments: arguments)) }
+    guard arguments.contains("serve"), let command = runningCommand(in: arguments) else {
+      Foundation.exit(run(arguments: arguments))
+    }
     let context = CommandContext.live()
     Task {
       Foundation.exit(await run(command, context: context, arguments: arguments))
@@ -105,11 +104,15 @@ public struct Shoplist: ParsableCommand {
   /// command that runs until it is stopped (`serve`) is awaited without holding a thread;
   /// every other runs as ``run(arguments:context:)`` runs it.
   public static func run(arguments: [String], context: CommandContext = .live()) async -> Int32 {
-    guard
-      let command = CommandDispatch.parseDirectly(ArgumentOrder.normalised(arguments))
-        as? any RunningCommand
-    else { return runSynchronously(arguments, context) }
+    guard let command = runningCommand(in: arguments) else {
+      return runSynchronously(arguments, context)
+    }
     return await run(command, context: context, arguments: arguments)
+  }
+
+  /// The command that runs until it is stopped which `arguments` name, if they name one.
+  private static func runningCommand(in arguments: [String]) -> (any RunningCommand)? {
+    CommandDispatch.parseDirectly(ArgumentOrder.normalised(arguments)) as? any RunningCommand
   }
 
   /// ``run(arguments:context:)``, the synchronous one, which async code would not otherwise
