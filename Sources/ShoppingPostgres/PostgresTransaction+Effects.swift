@@ -6,14 +6,15 @@ import ShoppingStorage
 // MARK: - Executing effects
 
 extension PostgresTransaction {
-  /// Executes `effects` in order, all or nothing (a savepoint around them: PostgreSQL would
-  /// otherwise fail the whole transaction on the first refused effect), recording what each
-  /// overwrites.
-  public func execute(_ effects: [PersistenceEffect]) throws(DatabaseError) {
+  /// Applies `effects` in order, all or nothing (a savepoint around them: PostgreSQL would
+  /// otherwise fail the whole transaction on the first refused effect), calling `record` with
+  /// each just before it runs (see `ShoppingStorage/EffectEngine/execute(_:)`).
+  public func apply(
+    _ effects: [PersistenceEffect], recordingEach record: (PersistenceEffect) throws -> Void
+  ) throws(DatabaseError) {
     try checkUsable(writing: true)
     guard !effects.isEmpty else { return }
     try session.execute("SAVEPOINT batch")
-    recorder?.beginBatch()
     do {
       var index = effects.startIndex
       while index < effects.endIndex {
@@ -24,64 +25,48 @@ extension PostgresTransaction {
           while index < effects.endIndex,
             case let .insertProduct(product, list) = effects[index], list == listID
           {
-            try recorder?.record(effects[index], before: self)
+            try record(effects[index])
             products.append(product)
             index += 1
           }
           try append(products, to: listID)
           continue
         }
-        try recorder?.record(effects[index], before: self)
+        try record(effects[index])
         try execute(effects[index])
         index += 1
       }
       try session.execute("RELEASE SAVEPOINT batch")
-      recorder?.endBatch(kept: true)
-      try writeRecordPart()
     } catch {
-      recorder?.endBatch(kept: false)
       _ = try? session.execute("ROLLBACK TO SAVEPOINT batch")
       throw PostgresFailure.unexpected(error, location: location)
     }
   }
 
-  public var recordedChange: ChangeRecord {
-    recorder?.change ?? ChangeRecord()
-  }
-
-  public var recordedSummary: ChangeSummary {
-    recorder?.summary ?? ChangeSummary()
-  }
-
-  public func restartRecording() {
-    if recorder != nil { recorder = ChangeRecorder() }
-    if let entry = pendingEntry {
-      pendingEntry = nil
-      // Parts no entry will claim; should this fail, the next entry numbered so clears them.
-      _ = try? run("DELETE FROM history_part WHERE entry = $1", entry)
-    }
-  }
-
-  /// Writes what the batches executed so far did and overwrote as a part of the next history
-  /// entry's record, once it is past ``ShoppingStorage/ChangeRecorder/partSize`` (as SQLite
-  /// does): a large change holds its record a part at a time, not whole. A part that cannot
-  /// be written fails the transaction, which then cannot commit.
-  func writeRecordPart() throws(DatabaseError) {
-    guard let part = recorder?.takePart() else { return }
-    let index = Int32((recorder?.partsTaken ?? 1) - 1)
-    let entry: Int64
-    if let pending = pendingEntry {
-      entry = pending
+  /// Stores a part of the next history entry's record (see
+  /// `ShoppingStorage/EffectEngine/storeRecordPart(_:index:entry:)`), as SQLite does. A part
+  /// that cannot be written fails the transaction, which then cannot commit.
+  public func storeRecordPart(
+    _ part: ChangeRecord, index: Int, entry: Int?
+  ) throws(DatabaseError) -> Int {
+    let number: Int64
+    if let entry {
+      number = Int64(entry)
     } else {
       // Writers take turns (an advisory lock): the number stays free until the entry is added.
-      entry =
+      number =
         try session.query("SELECT coalesce(max(id), 0) + 1 FROM history").first?.integer(0) ?? 1
-      try run("DELETE FROM history_part WHERE entry = $1", entry)
-      pendingEntry = entry
+      try run("DELETE FROM history_part WHERE entry = $1", number)
     }
     try run(
-      "INSERT INTO history_part (entry, part, record) VALUES ($1, $2, $3)", entry, index,
+      "INSERT INTO history_part (entry, part, record) VALUES ($1, $2, $3)", number, Int32(index),
       ByteBuffer(bytes: ChangeRecordCodec.encode(part)))
+    return Int(number)
+  }
+
+  public func discardRecordParts(ofEntry entry: Int) {
+    // Parts no entry will claim; should this fail, the next entry numbered so clears them.
+    _ = try? run("DELETE FROM history_part WHERE entry = $1", Int64(entry))
   }
 
   private func execute(_ effect: PersistenceEffect) throws(DatabaseError) {

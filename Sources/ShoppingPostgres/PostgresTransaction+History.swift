@@ -13,8 +13,7 @@ extension PostgresTransaction {
   ) throws(DatabaseError) -> Int {
     try checkUsable(writing: true)
     // The recorder's parts written so far, if any, are the entry's first parts.
-    let parts = pendingEntry
-    pendingEntry = nil
+    let parts = recording?.claimPendingEntry().map(Int64.init)
     var binds = PostgresBindings()
     binds.append(Timestamp.wholeSeconds(of: date))
     binds.append(command)

@@ -11,15 +11,12 @@ public final class PostgresTransaction: StorageTransaction, @unchecked Sendable 
   let isWritable: Bool
   private var isOpen = true
   /// What the effects executed so far changed and overwrote, in a write transaction.
-  var recorder: ChangeRecorder?
-  /// The number the next history entry takes, once the recorder's first part is written
-  /// under it (see ``writeRecordPart()``).
-  var pendingEntry: Int64?
+  public let recording: ChangeRecording?
 
   init(session: Session, isWritable: Bool) {
     self.session = session
     self.isWritable = isWritable
-    if isWritable { recorder = ChangeRecorder() }
+    recording = isWritable ? ChangeRecording() : nil
   }
 
   var location: String { session.location }

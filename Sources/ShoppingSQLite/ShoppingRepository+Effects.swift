@@ -5,7 +5,8 @@ import ShoppingStorage
 // MARK: - Executing effects
 
 extension ShoppingRepository {
-  /// Executes a batch of effects, all or nothing, inside the caller's write transaction.
+  /// Applies a batch of effects, all or nothing, inside the caller's write transaction (what
+  /// `ShoppingStorage/EffectEngine/execute(_:)` runs, recording each effect as it goes).
   ///
   /// The batch runs in a savepoint: when an effect fails, the effects before it are undone and
   /// the transaction goes on as if the call had not happened.
@@ -14,28 +15,26 @@ extension ShoppingRepository {
   /// try repository.execute([.insertList(id: id, name: "Weekend", createdAt: now)])
   /// ```
   ///
-  /// - Parameter effects: The effects in the order a reducer returned them.
+  /// - Parameters:
+  ///   - effects: The effects in the order a reducer returned them.
+  ///   - record: Called with each effect just before it runs.
   /// - Throws: `DatabaseError`: `DatabaseError/Reason/constraintViolation` for a change the
   ///   schema refuses, `DatabaseError/Reason/rowNotFound` for an effect naming a row that is
   ///   not there, `DatabaseError/Reason/diskFull`, or `DatabaseError/Reason/misuse` in a
   ///   read transaction.
-  public func execute(_ effects: [PersistenceEffect]) throws(DatabaseError) {
+  public func apply(
+    _ effects: [PersistenceEffect], recordingEach record: (PersistenceEffect) throws -> Void
+  ) throws(DatabaseError) {
     try checkUsable(writing: true)
     guard !effects.isEmpty else { return }
     do {
-      // What each effect overwrites is read just before it runs, and kept only if the
-      // whole batch succeeds.
-      recorder?.beginBatch()
       try connection.transaction(.savepoint) {
         for effect in effects {
-          try recorder?.record(effect, before: self)
+          try record(effect)
           try execute(effect)
         }
       }
-      recorder?.endBatch(kept: true)
-      try writeRecordPart()
     } catch let error as DatabaseError {
-      recorder?.endBatch(kept: false)
       // The positions handed out in the undone part are free again.
       recent.forgetPositions()
       // SQLite itself rolls the whole transaction back after some failures (a full disk):
@@ -43,7 +42,6 @@ extension ShoppingRepository {
       if !connection.isInTransaction { abort(with: error) }
       throw error
     } catch {
-      recorder?.endBatch(kept: false)
       recent.forgetPositions()
       throw DatabaseError(reason: .other, path: connection.path, message: "\(error)")
     }

@@ -8,8 +8,8 @@ extension ShoppingRepository {
   /// Adds an entry for `change`, made in this transaction, and drops the entries past
   /// `ShoppingCore/HistoryEntry/kept` in the same transaction.
   ///
-  /// When the recorder wrote parts of the change already (`writeRecordPart()`), they are
-  /// the entry's first parts and `change` its last.
+  /// When parts of the change were stored already (`storeRecordPart(_:index:entry:)`), they
+  /// are the entry's first parts and `change` its last.
   ///
   /// - Parameters:
   ///   - command: The command as history shows it.
@@ -26,8 +26,7 @@ extension ShoppingRepository {
     at date: Date, by member: String?, change: ChangeRecord
   ) throws(DatabaseError) -> Int {
     try checkUsable(writing: true)
-    let parts = pendingEntry
-    pendingEntry = nil
+    let parts = recording?.claimPendingEntry()
     // The new entry's number is its rowid, read back without RETURNING: SQLite would collect
     // the returned row in a table of its own first.
     try connection.run(

@@ -5,57 +5,35 @@ import ShoppingStorage
 // MARK: - Recording changes
 
 extension ShoppingRepository: StorageTransaction {
-  /// Forgets what the batches executed so far changed and overwrote (see
-  /// `ShoppingStorage/ChangeRecorder`): the next history entry records only what follows.
-  public func restartRecording() {
-    if recorder != nil { recorder = ChangeRecorder() }
-    if let entry = pendingEntry {
-      pendingEntry = nil
-      // Parts no entry will claim; should this fail, the next entry numbered so clears them.
-      try? connection.run("DELETE FROM historyPart WHERE entry = ?", [.integer(Int64(entry))])
-    }
-  }
-
-  /// What the batches executed since the transaction began, the last history entry or the
-  /// last part written (see `writeRecordPart()`) did and overwrote; empty in a read
-  /// transaction.
-  public var recordedChange: ChangeRecord {
-    recorder?.change ?? ChangeRecord()
-  }
-
-  /// What the batches executed since the transaction began or the last history entry did,
-  /// parts written included.
-  public var recordedSummary: ChangeSummary {
-    recorder?.summary ?? ChangeSummary()
-  }
-
-  /// Writes what the batches executed so far did and overwrote as a part of the next history
-  /// entry's record, once it is past ``ShoppingStorage/ChangeRecorder/partSize``: a large
-  /// change (an import of a million rows) holds its record a part at a time, not whole.
-  ///
-  /// The part goes in this transaction, after the batch it ends: a batch taken back was
-  /// never in a part. A part that cannot be written leaves the history short of what the
-  /// change did, so the transaction can no longer commit.
-  func writeRecordPart() throws(DatabaseError) {
-    guard let part = recorder?.takePart() else { return }
-    let index = (recorder?.partsTaken ?? 1) - 1
+  /// Stores a part of the next history entry's record (see
+  /// `ShoppingStorage/EffectEngine/storeRecordPart(_:index:entry:)`). A part that cannot be
+  /// written leaves the history short of what the change did, so the transaction can no
+  /// longer commit.
+  public func storeRecordPart(
+    _ part: ChangeRecord, index: Int, entry: Int?
+  ) throws(DatabaseError) -> Int {
     do {
-      let entry: Int
-      if let pending = pendingEntry {
-        entry = pending
-      } else {
-        entry = try (connection.integer("SELECT max(id) FROM history") ?? 0) + 1
-        // Left by a transaction that restarted its recording and could not clear them.
-        try connection.run("DELETE FROM historyPart WHERE entry = ?", [.integer(Int64(entry))])
-        pendingEntry = entry
-      }
+      let entry = if let entry { entry } else { try firstPartEntry() }
       try connection.run(
         "INSERT INTO historyPart (entry, part, record) VALUES (?, ?, ?)",
         [.integer(Int64(entry)), .integer(Int64(index)), .bytes(ChangeRecordCodec.encode(part))])
+      return entry
     } catch {
       abort(with: error)
       throw error
     }
+  }
+
+  /// The number the next history entry takes, cleared of parts a transaction that restarted
+  /// its recording could not clear.
+  private func firstPartEntry() throws(DatabaseError) -> Int {
+    let entry = try (connection.integer("SELECT max(id) FROM history") ?? 0) + 1
+    try connection.run("DELETE FROM historyPart WHERE entry = ?", [.integer(Int64(entry))])
+    return entry
+  }
+
+  public func discardRecordParts(ofEntry entry: Int) {
+    try? connection.run("DELETE FROM historyPart WHERE entry = ?", [.integer(Int64(entry))])
   }
 
   /// Made once: an undo of a large import reads every product it removes with it.

@@ -32,10 +32,7 @@ public final class ShoppingRepository: @unchecked Sendable {
   var recent = RecentValues()
   /// What the effects executed so far changed and overwrote, in a write transaction: what its
   /// history entry records.
-  var recorder: ChangeRecorder?
-  /// The number the next history entry takes, once the recorder's first part is written
-  /// under it (see ``writeRecordPart()``).
-  var pendingEntry: Int?
+  public let recording: ChangeRecording?
   /// The database's list kept from an earlier write, if it has one (see ``LoadedListCache``).
   private let loadedLists: LoadedListCache?
   /// The list this write leaves whole, to keep once it commits (see ``keepLoaded(_:)``).
@@ -45,7 +42,7 @@ public final class ShoppingRepository: @unchecked Sendable {
     self.connection = connection
     self.isWritable = isWritable
     self.loadedLists = loadedLists
-    if isWritable { recorder = ChangeRecorder() }
+    recording = isWritable ? ChangeRecording() : nil
   }
 
   func close() {

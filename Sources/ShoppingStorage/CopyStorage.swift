@@ -34,13 +34,22 @@ public struct StoredMember: Equatable, Sendable {
 public protocol CopyStorage: AnyObject {
   /// Every member, in the order they were invited.
   func storedMembers() throws(DatabaseError) -> [StoredMember]
-  /// Adds a member as stored elsewhere, with their devices and invites.
-  func insertStoredMember(_ member: StoredMember) throws(DatabaseError)
   /// Adds a history entry under its own number, time and undo mark, with its record.
   func insertStoredHistory(_ entry: HistoryEntry, change: ChangeRecord) throws(DatabaseError)
 }
 
 extension StorageTransaction {
+  /// Adds a member as stored elsewhere, with their devices and invites, through the member
+  /// rows' own operations: the same on every engine.
+  public func insertStoredMember(_ stored: StoredMember) throws(DatabaseError) {
+    try insertMember(stored.member, nameKey: stored.nameKey)
+    for device in stored.member.devices {
+      try insertDevice(
+        device, of: stored.member.id, secretHash: stored.secretHashes[device.id] ?? "")
+    }
+    for invite in stored.invites { try insertInvite(invite) }
+  }
+
   /// Every list, in the order they were made, each with its sort key, its default mark and
   /// its items in list order under their sort keys: as the history records a list.
   public func storedLists() throws -> [(id: ShoppingList.ID, list: StoredList)] {

@@ -5,8 +5,9 @@ import ShoppingCore
 ///
 /// Changes go only through ``execute(_:)``, as the core's effect values: the same effects
 /// mean the same change on every engine. While a write transaction runs, every executed
-/// effect is recorded with what it overwrote (``recordedChange``), for the history.
-public protocol ListStorage: AnyObject, StoredRows {
+/// effect is recorded with what it overwrote (``EffectEngine/recordedChange``), for the
+/// history: by the recording every engine shares (``EffectEngine``).
+public protocol ListStorage: EffectEngine {
   /// Every list, the lists named loaded with their products, the others as headers
   /// (`ShoppingCore/ShoppingList/isLoaded` `false`).
   ///
@@ -71,28 +72,6 @@ public protocol ListStorage: AnyObject, StoredRows {
   func itemNames(
     _ keys: [ShoppingList.ID: Set<NameKey>]
   ) throws(DatabaseError) -> [ShoppingList.ID: [StoredName]]
-
-  /// Executes a batch of effects, all or nothing: when one fails, the batch leaves nothing
-  /// behind and the transaction goes on as if the call had not happened.
-  ///
-  /// - Throws: ``DatabaseError/Reason/constraintViolation`` for a change the data refuses (a
-  ///   name taken), ``DatabaseError/Reason/rowNotFound`` for an effect naming a row that is
-  ///   not there, ``DatabaseError/Reason/misuse`` in a read transaction.
-  func execute(_ effects: [PersistenceEffect]) throws(DatabaseError)
-
-  /// What the effects executed since the transaction began, or since the last history entry
-  /// it recorded, changed and overwrote.
-  ///
-  /// A storage that writes a large change's record in parts as it runs holds only what
-  /// followed the last part here.
-  var recordedChange: ChangeRecord { get }
-
-  /// What the effects executed since the transaction began, or since the last history entry
-  /// it recorded, did, parts written included: what the entry says.
-  var recordedSummary: ChangeSummary { get }
-
-  /// Forgets what was recorded so far: the effects executed from now on are recorded afresh.
-  func restartRecording()
 
   /// Tells the storage that `list` is whole and as this write transaction leaves it, so that
   /// the storage may keep it, once the transaction commits, and hand it to the next

@@ -7,9 +7,9 @@ import Testing
 
 @testable import ShoppingSQLite
 
-/// A change too large to hold its record whole, as an import of many rows makes: the database
-/// engines write the record in parts as the change runs, and undo and redo take it back part
-/// by part, exactly. (The in-memory storage, made for small tests, holds records whole.)
+/// A change too large to hold its record whole, as an import of many rows makes: every engine
+/// stores the record in parts as the change runs (the recording they share takes the parts),
+/// and undo and redo take it back part by part, exactly.
 @Suite(.smallRecordParts) struct LargeChangeTests {
   /// Items enough for over 64 KiB of record, the part size these tests run under: more than
   /// one part, as 40,000 items make at the size shoplist uses.
@@ -18,7 +18,8 @@ import Testing
 
   /// The engines this machine runs.
   static var engines: [StorageChoice] {
-    [.sqlite] + (TestTools.runs(needing: PostgresCluster.installedBin != nil) ? [.postgres] : [])
+    [.memory, .sqlite]
+      + (TestTools.runs(needing: PostgresCluster.installedBin != nil) ? [.postgres] : [])
   }
 
   struct Subject {

@@ -39,6 +39,8 @@ struct InMemoryTables: Sendable {
   var defaultList: UUID?
   var shopOrder: [String] = []
   var history: [HistoryRow] = []
+  /// The first parts of a large change's record, by entry: the entry's row holds its last.
+  var historyParts: [Int: [ChangeRecord]] = [:]
   var lastHistoryID = 0
   var members: [MemberRow] = []
   var invites: [StoredInvite] = []

@@ -13,16 +13,6 @@ extension InMemoryTransaction {
     }
   }
 
-  public func insertStoredMember(_ stored: StoredMember) throws(DatabaseError) {
-    try checkUsable(writing: true)
-    try insertMember(stored.member, nameKey: stored.nameKey)
-    for device in stored.member.devices {
-      try insertDevice(
-        device, of: stored.member.id, secretHash: stored.secretHashes[device.id] ?? "")
-    }
-    for invite in stored.invites { try insertInvite(invite) }
-  }
-
   public func insertStoredHistory(
     _ entry: HistoryEntry, change: ChangeRecord
   ) throws(DatabaseError) {

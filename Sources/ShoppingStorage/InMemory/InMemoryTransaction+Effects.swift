@@ -4,36 +4,23 @@ import ShoppingCore
 // MARK: - Executing effects
 
 extension InMemoryTransaction {
-  public func execute(_ effects: [PersistenceEffect]) throws(DatabaseError) {
+  public func apply(
+    _ effects: [PersistenceEffect], recordingEach record: (PersistenceEffect) throws -> Void
+  ) throws(DatabaseError) {
     try checkUsable(writing: true)
     guard !effects.isEmpty else { return }
     // All or nothing: the batch works on a copy, kept only when every effect succeeded.
     let before = tables
-    recorder?.beginBatch()
     do {
       for effect in effects {
-        try recorder?.record(effect, before: self)
+        try record(effect)
         try execute(effect)
       }
-      recorder?.endBatch(kept: true)
     } catch {
-      recorder?.endBatch(kept: false)
       tables = before
       if let error = error as? DatabaseError { throw error }
       throw DatabaseError(reason: .other, path: location, message: "\(error)")
     }
-  }
-
-  public var recordedChange: ChangeRecord {
-    recorder?.change ?? ChangeRecord()
-  }
-
-  public var recordedSummary: ChangeSummary {
-    recorder?.summary ?? ChangeSummary()
-  }
-
-  public func restartRecording() {
-    if recorder != nil { recorder = ChangeRecorder() }
   }
 
   private func execute(_ effect: PersistenceEffect) throws(DatabaseError) {

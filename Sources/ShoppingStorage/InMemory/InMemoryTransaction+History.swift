@@ -10,8 +10,11 @@ extension InMemoryTransaction {
     by member: String?, change: ChangeRecord
   ) throws(DatabaseError) -> Int {
     try checkUsable(writing: true)
-    tables.lastHistoryID += 1
-    let id = tables.lastHistoryID
+    // The parts stored so far, if any, are the entry's first parts.
+    let parts = recording?.claimPendingEntry()
+    let id = parts ?? tables.lastHistoryID + 1
+    tables.lastHistoryID = id
+    if parts == nil { tables.historyParts[id] = nil }
     tables.history.append(
       .init(
         entry: HistoryEntry(
@@ -19,7 +22,49 @@ extension InMemoryTransaction {
           kind: kind, target: target, by: member),
         change: change))
     tables.history.removeAll { $0.entry.id <= id - HistoryEntry.kept }
+    for entry in tables.historyParts.keys where entry <= id - HistoryEntry.kept {
+      tables.historyParts[entry] = nil
+    }
     return id
+  }
+
+  public func storeRecordPart(
+    _ part: ChangeRecord, index: Int, entry: Int?
+  ) throws(DatabaseError) -> Int {
+    try checkUsable(writing: true)
+    let entry = entry ?? tables.lastHistoryID + 1
+    var parts = index == 0 ? [] : tables.historyParts[entry] ?? []
+    parts.append(part)
+    tables.historyParts[entry] = parts
+    return entry
+  }
+
+  public func discardRecordParts(ofEntry entry: Int) {
+    tables.historyParts[entry] = nil
+  }
+
+  public func historyPartCount(_ id: Int) throws(DatabaseError) -> Int? {
+    try checkUsable()
+    guard tables.history.contains(where: { $0.entry.id == id }) else { return nil }
+    return (tables.historyParts[id]?.count ?? 0) + 1
+  }
+
+  public func historyPart(
+    _ id: Int, _ index: Int, of count: Int
+  ) throws(DatabaseError) -> ChangeRecord {
+    try checkUsable()
+    let parts = tables.historyParts[id] ?? []
+    if index < parts.count { return parts[index] }
+    return tables.history.first { $0.entry.id == id }?.change ?? ChangeRecord()
+  }
+
+  /// The record of the entry in `row` whole, its parts appended.
+  private func wholeRecord(_ row: InMemoryTables.HistoryRow) -> ChangeRecord {
+    guard let parts = tables.historyParts[row.entry.id] else { return row.change }
+    var whole = ChangeRecord()
+    for part in parts { whole.append(part) }
+    whole.append(row.change)
+    return whole
   }
 
   public func history(limit: Int) throws(DatabaseError) -> [HistoryEntry] {
@@ -42,12 +87,14 @@ extension InMemoryTransaction {
   ) throws(DatabaseError) -> [(entry: HistoryEntry, change: ChangeRecord)] {
     try checkUsable()
     let wanted = Set(ids)
-    return tables.history.filter { wanted.contains($0.entry.id) }.map { ($0.entry, $0.change) }
+    return tables.history.filter { wanted.contains($0.entry.id) }.map {
+      ($0.entry, wholeRecord($0))
+    }
   }
 
   public func historyRecord(_ id: Int) throws(DatabaseError) -> ChangeRecord? {
     try checkUsable()
-    return tables.history.first { $0.entry.id == id }?.change
+    return tables.history.first { $0.entry.id == id }.map(wholeRecord)
   }
 
   public func storeUndoneMarks(_ links: HistoryLinks) throws(DatabaseError) {
@@ -72,10 +119,11 @@ extension InMemoryTransaction {
     var total = 0
     for row in tables.history.reversed()
     where row.entry.kind == .change && row.entry.undoneBy == nil {
-      let size = Self.size(of: row.change)
+      let change = wholeRecord(row)
+      let size = Self.size(of: change)
       guard size <= largest, total + size <= byteBudget else { continue }
       total += size
-      found.append(row.change)
+      found.append(change)
     }
     return found
   }

@@ -14,13 +14,13 @@ public final class InMemoryTransaction: StorageTransaction, @unchecked Sendable 
   let location: String
   private var isOpen = true
   /// What the effects executed so far changed and overwrote, in a write transaction.
-  var recorder: ChangeRecorder?
+  public let recording: ChangeRecording?
 
   init(tables: InMemoryTables, isWritable: Bool, location: String) {
     self.tables = tables
     self.isWritable = isWritable
     self.location = location
-    if isWritable { recorder = ChangeRecorder() }
+    recording = isWritable ? ChangeRecording() : nil
   }
 
   func close() {
