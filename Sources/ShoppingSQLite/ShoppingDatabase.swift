@@ -222,8 +222,8 @@ public final class ShoppingDatabase: ShoppingStorage, @unchecked Sendable {
   /// Runs `body` in a read transaction: it sees one consistent snapshot of the database, even
   /// while other connections write.
   ///
-  /// - Parameter body: Reads through the repository; ``ShoppingRepository/execute(_:)`` fails
-  ///   with `DatabaseError/Reason/misuse`.
+  /// - Parameter body: Reads through the repository;
+  ///   `ShoppingStorage/EffectEngine/execute(_:)` fails with `DatabaseError/Reason/misuse`.
   /// - Returns: What `body` returns.
   /// - Throws: `body`'s error unchanged, or a `DatabaseError`.
   public func read<T>(_ body: (ShoppingRepository) throws -> T) throws -> T {

@@ -3,10 +3,10 @@ import ShoppingCore
 
 /// The lists and their items as one transaction reads and changes them.
 ///
-/// Changes go only through ``execute(_:)``, as the core's effect values: the same effects
-/// mean the same change on every engine. While a write transaction runs, every executed
-/// effect is recorded with what it overwrote (``EffectEngine/recordedChange``), for the
-/// history: by the recording every engine shares (``EffectEngine``).
+/// Changes go only through ``EffectEngine/execute(_:)``, as the core's effect values: the
+/// same effects mean the same change on every engine. While a write transaction runs, every
+/// executed effect is recorded with what it overwrote (``EffectEngine/recordedChange``), for
+/// the history: by the recording every engine shares (``EffectEngine``).
 public protocol ListStorage: EffectEngine {
   /// Every list, the lists named loaded with their products, the others as headers
   /// (`ShoppingCore/ShoppingList/isLoaded` `false`).

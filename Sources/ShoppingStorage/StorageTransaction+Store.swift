@@ -5,7 +5,7 @@ import ShoppingCore
 
 extension StorageTransaction {
   /// A store whose sends are all or nothing against storage: its executor runs each send's
-  /// effects through ``ListStorage/execute(_:)``, and after a failed send it reloads the lists
+  /// effects through ``EffectEngine/execute(_:)``, and after a failed send it reloads the lists
   /// its last committed state had loaded. In a write transaction, what the sends change is
   /// recorded in the history when the transaction commits.
   ///
