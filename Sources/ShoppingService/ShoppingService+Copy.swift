@@ -33,14 +33,6 @@ public struct CopySummary: Equatable, Sendable {
 }
 
 extension ShoppingService {
-  /// Everything a database holds, as stored: what a copy reads in one snapshot.
-  private struct DatabaseContents: Sendable {
-    var lists: [(id: ShoppingList.ID, list: StoredList)]
-    var shopOrder: [String]
-    var members: [StoredMember]
-    var history: [(entry: HistoryEntry, change: ChangeRecord)]
-  }
-
   /// Copies the whole of `source` — lists, items with their ids, sort keys and times, the
   /// default list, the shop order, members and the history with its records — into `target`,
   /// in one transaction on each: a snapshot read of the source, one write on the target.
@@ -63,43 +55,11 @@ extension ShoppingService {
   public static func copyDatabase(
     from source: any ShoppingStorage, to target: any ShoppingStorage
   ) throws -> CopySummary {
-    let contents = try source.read { transaction in
-      DatabaseContents(
-        lists: try transaction.storedLists(),
-        shopOrder: try transaction.shopOrder().categories,
-        members: try transaction.storedMembers(),
-        history: try transaction.historyRecords(try transaction.historyLinks().entries.map(\.id))
-      )
-    }
+    let contents = try source.read { try $0.storedContents() }
     try target.write { transaction in
       let emptyLists = try checkEmpty(transaction, location: target.location)
       if !emptyLists.isEmpty { try transaction.execute(emptyLists.map { .deleteList($0) }) }
-      if !contents.shopOrder.isEmpty {
-        try transaction.execute([.setShopOrder(contents.shopOrder)])
-      }
-      for (position, (id, list)) in contents.lists.enumerated() {
-        try transaction.execute(
-          [
-            .restoreList(
-              id: id, name: list.name, createdAt: list.createdAt,
-              position: list.position ?? Int64(position + 1))
-          ]
-            + list.products.map {
-              .restoreProduct($0.product, listID: id, position: $0.position)
-            })
-      }
-      if let marked = contents.lists.first(where: \.list.isDefault) {
-        try transaction.execute([.setDefaultList(marked.id)])
-      }
-      for member in contents.members {
-        try transaction.insertStoredMember(member)
-      }
-      for (entry, change) in contents.history {
-        try transaction.insertStoredHistory(entry, change: change)
-      }
-      // What the copy wrote is the source's, already in the history copied: not a change of
-      // its own to record.
-      transaction.restartRecording()
+      try transaction.insertStoredContents(contents)
     }
     return CopySummary(
       lists: contents.lists.count,

@@ -62,33 +62,11 @@ import Testing
     }
   }
 
-  /// Writes `source`'s rows into the empty `target` as `db copy` does: effects for lists and
-  /// items, the copying methods for members and history, and nothing recorded of its own.
+  /// Writes `source`'s rows into the empty `target` as `db copy` does: one snapshot of the
+  /// source's contents as stored, written in one transaction of the target's.
   static func copy(from source: Subject, to target: Subject) throws {
-    let (lists, shopOrder, members, history) = try source.storage.read { transaction in
-      (
-        try transaction.storedLists(), try transaction.shopOrder().categories,
-        try transaction.storedMembers(),
-        try transaction.historyRecords(try transaction.historyLinks().entries.map(\.id))
-      )
-    }
-    try target.storage.write { transaction in
-      try transaction.execute([.setShopOrder(shopOrder)])
-      for (position, (id, list)) in lists.enumerated() {
-        try transaction.execute(
-          [
-            .restoreList(
-              id: id, name: list.name, createdAt: list.createdAt,
-              position: list.position ?? Int64(position + 1))
-          ] + list.products.map { .restoreProduct($0.product, listID: id, position: $0.position) })
-      }
-      if let marked = lists.first(where: \.list.isDefault) {
-        try transaction.execute([.setDefaultList(marked.id)])
-      }
-      for member in members { try transaction.insertStoredMember(member) }
-      for (entry, change) in history { try transaction.insertStoredHistory(entry, change: change) }
-      transaction.restartRecording()
-    }
+    let contents = try source.storage.read { try $0.storedContents() }
+    try target.storage.write { try $0.insertStoredContents(contents) }
   }
 
   @Test(arguments: StorageKind.all, StorageKind.all)

@@ -1,0 +1,67 @@
+import ShoppingCore
+
+/// Everything a database holds, as stored: its lists with their items and sort keys, the
+/// default list, the shop order, the members and the history with its records. What a copy to
+/// another engine reads in one snapshot and writes in one transaction.
+///
+/// ```swift
+/// let contents = try source.read { try $0.storedContents() }
+/// try target.write { try $0.insertStoredContents(contents) }
+/// ```
+public struct StoredContents: Sendable {
+  /// Every list, in the order they were made (see `StorageTransaction/storedLists()`).
+  public var lists: [(id: ShoppingList.ID, list: StoredList)]
+  /// The shop order's categories.
+  public var shopOrder: [String]
+  /// Every member, with their devices and invites.
+  public var members: [StoredMember]
+  /// Every history entry kept, oldest first, with its record whole.
+  public var history: [(entry: HistoryEntry, change: ChangeRecord)]
+
+  /// Contents made of these parts.
+  public init(
+    lists: [(id: ShoppingList.ID, list: StoredList)], shopOrder: [String],
+    members: [StoredMember], history: [(entry: HistoryEntry, change: ChangeRecord)]
+  ) {
+    self.lists = lists
+    self.shopOrder = shopOrder
+    self.members = members
+    self.history = history
+  }
+}
+
+extension StorageTransaction {
+  /// Everything this transaction's database holds, as stored.
+  public func storedContents() throws -> StoredContents {
+    StoredContents(
+      lists: try storedLists(), shopOrder: try shopOrder().categories,
+      members: try storedMembers(),
+      history: try historyRecords(try historyLinks().entries.map(\.id)))
+  }
+
+  /// Writes `contents` into this write transaction's database, which holds none of it yet:
+  /// lists and items by the effects that put them back under their own sort keys (the same on
+  /// every engine), members and history entries under their own numbers, hashes and marks.
+  /// What it writes is not recorded as a change of its own: the history written is the whole
+  /// of it, so undo goes on from where the contents' database was.
+  public func insertStoredContents(_ contents: StoredContents) throws {
+    if !contents.shopOrder.isEmpty {
+      try execute([.setShopOrder(contents.shopOrder)])
+    }
+    for (position, (id, list)) in contents.lists.enumerated() {
+      try execute(
+        [
+          .restoreList(
+            id: id, name: list.name, createdAt: list.createdAt,
+            position: list.position ?? Int64(position + 1))
+        ] + list.products.map { .restoreProduct($0.product, listID: id, position: $0.position) }
+      )
+    }
+    if let marked = contents.lists.first(where: \.list.isDefault) {
+      try execute([.setDefaultList(marked.id)])
+    }
+    for member in contents.members { try insertStoredMember(member) }
+    for (entry, change) in contents.history { try insertStoredHistory(entry, change: change) }
+    restartRecording()
+  }
+}
