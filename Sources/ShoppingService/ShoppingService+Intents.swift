@@ -95,11 +95,12 @@ extension ShoppingService {
     returningCompleteList: Bool, numberingItems: Bool
   ) throws -> @Sendable (any StorageTransaction) throws -> ListOutcome {
     let listName = try name.map(Naming.name)
-    return { [self] repository in
+    let stores = stores
+    return { repository in
       var plan = LoadPlan(intent)
       if returningCompleteList { plan.everything = true }
       let session = try ListSession.open(
-        listName, plan: plan, creatingIfMissing: creatingIfMissing, service: self,
+        listName, plan: plan, creatingIfMissing: creatingIfMissing, stores: stores,
         repository: repository
       )
       let items = try session.apply(intent)

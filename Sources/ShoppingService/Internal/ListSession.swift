@@ -27,10 +27,10 @@ final class ListSession {
   /// Opens the list `name` (`nil`: the default list) for `plan`, creating it first when
   /// missing and allowed, or when it is the unmade default list (see ``ListLookup``).
   static func open(
-    _ requested: String?, plan: LoadPlan, creatingIfMissing: Bool, service: ShoppingService,
+    _ requested: String?, plan: LoadPlan, creatingIfMissing: Bool, stores: StoreFactory,
     repository: any StorageTransaction
   ) throws -> ListSession {
-    let store = try service.makeStore(
+    let store = try stores.makeStore(
       repository, loadingListsNamed: plan.everything ? requested.map { [$0] } ?? [] : [],
       loadingDefault: plan.everything && requested == nil
     )
