@@ -391,7 +391,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ShoplistBenchTests",
-      dependencies: ["shoplist-bench"]
+      dependencies: ["shoplist-bench", "ShoplistTestSupport"]
     ),
     .testTarget(
       name: "EmbeddingTests",

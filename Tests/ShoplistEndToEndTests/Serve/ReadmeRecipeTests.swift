@@ -13,7 +13,7 @@ import Testing
 /// drift from what is tried. Paths on the host (`/etc/shoplist`, `/var/lib/shoplist`,
 /// `/usr/local/bin`) are moved into the test's folder, and ports are free ones.
 @Suite(.offThePool, .serialized, .sqlitePass) struct ReadmeRecipeTests {
-  @Test(.enabled(if: getuid() == 0, "needs root, for a private mount namespace"))
+  @Test(.enabled(if: TestTools.runsAsRoot, "needs root, for a private mount namespace"))
   func theUnitFilePassesSystemdAnalyzeVerify() throws {
     let shoplist = try Shoplist()
     let unit = try Readme.block("shoplist.service")
