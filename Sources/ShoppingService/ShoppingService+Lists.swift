@@ -18,7 +18,7 @@ extension ShoppingService {
     named name: String, label: String? = nil, by member: String? = nil
   ) throws -> ShoppingList {
     try journaledWrite(label ?? "lists create \(name)", by: member) { repository in
-      let store = try makeStore(repository, loadingListsNamed: [])
+      let store = try stores.makeStore(repository, loadingListsNamed: [])
       try store.send(.createList(named: name))
       guard let list = store.state.list(named: try Naming.name(name)) else {
         throw ShoppingError.noSuchList(name)
@@ -35,7 +35,7 @@ extension ShoppingService {
     named old: String, to new: String, label: String? = nil
   ) throws -> (oldName: String, list: ShoppingList) {
     try journaledWrite(label ?? "lists rename \(old) \(new)") { repository in
-      let store = try makeStore(repository, loadingListsNamed: [old])
+      let store = try stores.makeStore(repository, loadingListsNamed: [old])
       guard let list = store.state.list(named: old) else { throw ShoppingError.noSuchList(old) }
       try store.send(.renameList(list.id, to: new))
       guard let renamed = store.state.lists[id: list.id] else {
@@ -53,7 +53,7 @@ extension ShoppingService {
     named name: String, force: Bool, label: String? = nil
   ) throws -> (deleted: ShoppingList, remaining: [ListSummary]) {
     try journaledWrite(label ?? "lists delete \(name)") { repository in
-      let store = try makeStore(repository, loadingListsNamed: [name])
+      let store = try stores.makeStore(repository, loadingListsNamed: [name])
       guard let list = store.state.list(named: name) else { throw ShoppingError.noSuchList(name) }
       try store.send(.deleteList(list.id, force: force))
       return (list, try repository.listSummaries())
@@ -75,7 +75,7 @@ extension ShoppingService {
     let listName = try Naming.name(name)
     if Self.isDefaultList(listName) { try createDefaultList() }
     return try journaledWrite(label ?? "lists default \(listName)") { repository in
-      let store = try makeStore(repository, loadingListsNamed: [])
+      let store = try stores.makeStore(repository, loadingListsNamed: [])
       guard let list = store.state.list(named: listName) else {
         throw ShoppingError.noSuchList(listName)
       }
@@ -93,7 +93,7 @@ extension ShoppingService {
     _ categories: [String], label: String? = nil
   ) throws -> (order: ShopOrder, changed: Bool) {
     try journaledWrite(label ?? "aisles " + categories.joined(separator: " ")) { repository in
-      let store = try makeStore(repository, loadingListsNamed: [])
+      let store = try stores.makeStore(repository, loadingListsNamed: [])
       try store.send(.shopOrderLoaded(repository.shopOrder()))
       let effects = try store.send(.setShopOrder(categories))
       return (store.state.shopOrder ?? .none, !effects.isEmpty)

@@ -138,7 +138,7 @@ extension ShoppingService {
   /// works around such a list; see ``undo(_:label:by:)``).
   func createDefaultList() throws {
     try storage.write { transaction in
-      let store = try makeStore(transaction, loadingListsNamed: [])
+      let store = try stores.makeStore(transaction, loadingListsNamed: [])
       if store.state.list(named: Self.defaultListName) == nil {
         try store.send(.createList(named: Self.defaultListName))
       }

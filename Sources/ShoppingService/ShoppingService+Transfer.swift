@@ -35,7 +35,7 @@ extension ShoppingService {
   ) throws -> Importer.Outcome {
     do {
       return try journaledWrite(label ?? "import \(importer.file)") { repository in
-        let store = try makeStore(repository, loadingListsNamed: [])
+        let store = try stores.makeStore(repository, loadingListsNamed: [])
         let outcome = try importer.apply(
           &reader, to: store, lookup: TransactionImportLookup(transaction: repository),
           progress: progress

@@ -85,15 +85,6 @@ public final class ShoppingService: Sendable {
 
   /// What makes this service's stores: its environment and trace, nothing else of it.
   var stores: StoreFactory { StoreFactory(environment: environment, trace: trace) }
-
-  /// A store over `repository` holding every list by name and the lists `names` (and the
-  /// default list, when `loadingDefault`) in full.
-  func makeStore(
-    _ repository: some StorageTransaction, loadingListsNamed names: [String],
-    loadingDefault: Bool = false
-  ) throws -> Store<ShoppingState, ShoppingAction, PersistenceEffect> {
-    try stores.makeStore(repository, loadingListsNamed: names, loadingDefault: loadingDefault)
-  }
 }
 
 /// Makes the stores a use case works through: the shopping reducer over a transaction's

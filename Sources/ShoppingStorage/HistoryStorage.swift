@@ -37,7 +37,8 @@ public protocol HistoryStorage: AnyObject {
 
   /// How many parts the record of the entry numbered `id` has, if the history has the entry:
   /// a large change's record is kept in parts, each to be taken back alone (see
-  /// `ShoppingCore/ChangeRecord/append(_:)`). The default: one, ``historyRecord(_:)``.
+  /// `ShoppingCore/ChangeRecord/append(_:)`): those that
+  /// ``EffectEngine/storeRecordPart(_:index:entry:)`` stored, and the last the entry holds.
   func historyPartCount(_ id: Int) throws(DatabaseError) -> Int?
 
   /// The part `index` (oldest first, from 0) of the record of the entry numbered `id`, which
@@ -57,16 +58,6 @@ public protocol HistoryStorage: AnyObject {
 }
 
 extension HistoryStorage {
-  public func historyPartCount(_ id: Int) throws(DatabaseError) -> Int? {
-    try historyRecord(id) == nil ? nil : 1
-  }
-
-  public func historyPart(
-    _ id: Int, _ index: Int, of count: Int
-  ) throws(DatabaseError) -> ChangeRecord {
-    try historyRecord(id) ?? ChangeRecord()
-  }
-
   /// Calls `body` with each part of the record of the entry numbered `id`, oldest or newest
   /// first, one part in memory at a time: what an undo of a large change needs.
   ///

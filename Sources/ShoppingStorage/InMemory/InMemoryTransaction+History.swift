@@ -58,15 +58,6 @@ extension InMemoryTransaction {
     return tables.history.first { $0.entry.id == id }?.change ?? ChangeRecord()
   }
 
-  /// The record of the entry in `row` whole, its parts appended.
-  private func wholeRecord(_ row: InMemoryTables.HistoryRow) -> ChangeRecord {
-    guard let parts = tables.historyParts[row.entry.id] else { return row.change }
-    var whole = ChangeRecord()
-    for part in parts { whole.append(part) }
-    whole.append(row.change)
-    return whole
-  }
-
   public func history(limit: Int) throws(DatabaseError) -> [HistoryEntry] {
     try checkUsable()
     return Array(tables.history.reversed().prefix(max(0, limit)).map(\.entry))
@@ -87,14 +78,15 @@ extension InMemoryTransaction {
   ) throws(DatabaseError) -> [(entry: HistoryEntry, change: ChangeRecord)] {
     try checkUsable()
     let wanted = Set(ids)
-    return tables.history.filter { wanted.contains($0.entry.id) }.map {
-      ($0.entry, wholeRecord($0))
+    var found: [(entry: HistoryEntry, change: ChangeRecord)] = []
+    for row in tables.history where wanted.contains(row.entry.id) {
+      found.append((row.entry, try appendedHistoryParts(row.entry.id) ?? row.change))
     }
+    return found
   }
 
   public func historyRecord(_ id: Int) throws(DatabaseError) -> ChangeRecord? {
-    try checkUsable()
-    return tables.history.first { $0.entry.id == id }.map(wholeRecord)
+    try appendedHistoryParts(id)
   }
 
   public func storeUndoneMarks(_ links: HistoryLinks) throws(DatabaseError) {
@@ -119,7 +111,7 @@ extension InMemoryTransaction {
     var total = 0
     for row in tables.history.reversed()
     where row.entry.kind == .change && row.entry.undoneBy == nil {
-      let change = wholeRecord(row)
+      let change = try appendedHistoryParts(row.entry.id) ?? row.change
       let size = Self.size(of: change)
       guard size <= largest, total + size <= byteBudget else { continue }
       total += size

@@ -10,9 +10,9 @@ import ShoppingCore
 public final class ChangeRecording {
   /// What the batches executed since the transaction began, its last history entry, or its
   /// last part stored, did and overwrote.
-  public internal(set) var recorder = ChangeRecorder()
+  var recorder = ChangeRecorder()
   /// The number the next history entry takes, once a part of its record is stored under it.
-  public internal(set) var pendingEntry: Int?
+  var pendingEntry: Int?
 
   /// A recording with nothing recorded.
   public init() {}
