@@ -294,9 +294,12 @@ let package = Package(
         .unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux], configuration: .release))
       ]
     ),
+    // Starts the tests' and the benchmark's child processes (see its header).
+    .target(name: "CSubprocess", path: "Tests/CSubprocess"),
     .target(
       name: "ShoplistTestSupport",
       dependencies: [
+        "CSubprocess",
         "ShoppingCore",
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ],

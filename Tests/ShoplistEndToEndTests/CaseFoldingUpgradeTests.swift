@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import ShoplistTestTraits
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
     let shoplist = try Shoplist()
     try FileManager.default.createDirectory(
       at: shoplist.database.deletingLastPathComponent(), withIntermediateDirectories: true)
-    let process = Process()
+    let process = Subprocess()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
     process.arguments = [shoplist.database.path]
     process.standardInput = try FileHandle(forReadingFrom: fixture)

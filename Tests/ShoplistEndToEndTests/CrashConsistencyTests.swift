@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import ShoplistTestTraits
 import Testing
 
@@ -61,7 +62,7 @@ extension Shoplist {
   /// Starts shoplist, sends it SIGKILL after `delay` seconds unless it finished, and returns its
   /// exit status (a negative number for a killed process).
   func runAndKill(_ arguments: [String], after delay: TimeInterval) throws -> Int32 {
-    let process = Process()
+    let process = Subprocess()
     process.executableURL = Self.binary
     process.arguments = arguments
     process.environment = environment
@@ -94,7 +95,7 @@ extension Shoplist {
 
   /// Runs SQL through the sqlite3 shell on the database and returns what it printed.
   func sqlite(_ sql: String) throws -> String {
-    let process = Process()
+    let process = Subprocess()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
     process.arguments = [database.path, sql]
     let output = Pipe()

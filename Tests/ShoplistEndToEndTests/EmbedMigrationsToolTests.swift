@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import ShoplistTestTraits
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
   }
 
   func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-    let process = Process()
+    let process = Subprocess()
     process.executableURL = Self.tool
     process.arguments = arguments
     let errors = Pipe()

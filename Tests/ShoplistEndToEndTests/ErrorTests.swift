@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import ShoplistTestTraits
 import Testing
 
@@ -80,7 +81,7 @@ import Testing
     try FileManager.default.createDirectory(
       at: shoplist.database.deletingLastPathComponent(), withIntermediateDirectories: true
     )
-    let made = try Process.run(
+    let made = try Subprocess.run(
       URL(fileURLWithPath: "/usr/bin/sqlite3"),
       arguments: [shoplist.database.path, "CREATE TABLE other(x); INSERT INTO other VALUES (1);"]
     )
@@ -95,7 +96,7 @@ import Testing
   @Test(.sqlitePass) func aDatabaseFromANewerShoplistIsExit78AndLeftUntouched() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "milk")
-    let bump = try Process.run(
+    let bump = try Subprocess.run(
       URL(fileURLWithPath: "/usr/bin/sqlite3"),
       arguments: [shoplist.database.path, "PRAGMA user_version = 999;"]
     )

@@ -101,7 +101,7 @@ import Testing
 /// Runs a program and requires it to succeed.
 @discardableResult
 func shell(_ program: String, _ arguments: String...) throws -> String {
-  let process = Process()
+  let process = Subprocess()
   process.executableURL = URL(fileURLWithPath: program)
   process.arguments = arguments
   let output = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import ShoplistTestTraits
 import Testing
 
@@ -43,7 +44,7 @@ import Testing
     let path = try shoplist.file("week.csv", csv(100, prefix: "item"))
     // Another program holds the write lock; the import waits for it.
     let holder = try WriteLockHolder(shoplist.database)
-    let importer = Process()
+    let importer = Subprocess()
     importer.executableURL = Shoplist.binary
     importer.arguments = ["import", path, "--wait", "20"]
     importer.environment = shoplist.environment

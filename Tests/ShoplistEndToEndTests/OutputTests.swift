@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import ShoplistTestTraits
 import Testing
 
@@ -122,7 +123,7 @@ extension Shoplist {
 
   /// Runs a shell command line with stdout on a pseudo-terminal and returns what it printed.
   func runInTerminal(_ commandLine: String) throws -> String {
-    let process = Process()
+    let process = Subprocess()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
     let env = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
     process.arguments = ["-qec", "env -i \(env) \(commandLine)", "/dev/null"]

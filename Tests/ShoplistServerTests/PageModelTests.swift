@@ -15,7 +15,7 @@ import Testing
     let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     let model = here.deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Sources/ShoplistServer/Page/model.js")
-    let process = Process()
+    let process = Subprocess()
     let output = Pipe()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [

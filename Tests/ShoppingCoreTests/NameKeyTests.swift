@@ -163,7 +163,7 @@ import Testing
           f = u.normalize('NFC', u.normalize('NFD', c).casefold())
           sys.stdout.write('%X %s\\n' % (v, ' '.join('%X' % ord(x) for x in f)))
       """
-    let process = Process()
+    let process = Subprocess()
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = ["-c", script]
     let output = Pipe()

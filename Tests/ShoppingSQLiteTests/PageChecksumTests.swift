@@ -68,7 +68,7 @@ struct PageChecksumTests {
 
   /// What the `sqlite3` shell prints for `arguments`.
   func sqlite3Shell(_ arguments: [String]) throws -> String {
-    let process = Process()
+    let process = Subprocess()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
     process.arguments = arguments
     let output = Pipe()

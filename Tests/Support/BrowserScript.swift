@@ -30,7 +30,7 @@ public final class BrowserScript {
   public static func run(
     _ script: URL, _ arguments: [String], serve: (String) throws -> Void
   ) throws -> Outcome {
-    let process = Process()
+    let process = Subprocess()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", script.path] + arguments
     var environment = ProcessInfo.processInfo.environment

@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs a child process and waits for it without holding a thread of Swift's shared pool while
 /// it runs: its outputs are read to their ends by threads of their own, and its end is noticed
-/// by Foundation's termination handler, so the awaiting task is suspended rather than blocked,
+/// by ``Subprocess``'s termination handler, so the awaiting task is suspended rather than blocked,
 /// and the pool stays free for other tests meanwhile.
 ///
 /// ```swift
@@ -34,7 +34,7 @@ public enum ChildProcess {
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
     directory: URL? = nil, stdin: Data? = nil
   ) async throws -> Result {
-    let process = Process()
+    let process = Subprocess()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let environment { process.environment = environment }

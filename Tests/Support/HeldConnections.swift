@@ -7,7 +7,7 @@ import Foundation
 /// then nothing read. Sendable so that a test may open and close them on a thread of its own;
 /// it uses them from one place at a time.
 public final class HeldConnections: @unchecked Sendable {
-  private let process = Process()
+  private let process = Subprocess()
   private let input = Pipe()
   /// How many connections were opened (and, when asking, sent their requests).
   public let opened: Int

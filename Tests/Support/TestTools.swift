@@ -25,7 +25,7 @@ public enum TestTools {
 
   /// Whether the command (found on the PATH) runs and exits 0.
   private static func succeeds(_ command: [String]) -> Bool {
-    let process = Process()
+    let process = Subprocess()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = command
     process.standardOutput = FileHandle.nullDevice

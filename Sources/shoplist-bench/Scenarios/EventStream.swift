@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -6,7 +7,7 @@ import Foundation
 
 /// An open `/api/events` stream (curl), read line by line as lines arrive.
 final class EventStream {
-  private let curl = Process()
+  private let curl = Subprocess()
   private let output = Pipe()
   private var buffer = Data()
 

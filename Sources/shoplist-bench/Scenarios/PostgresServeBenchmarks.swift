@@ -152,7 +152,7 @@ struct PostgresServeBenchmarks {
     var samples: [Double] = []
     for index in 0...count {
       let program = change(index)
-      let process = Process()
+      let process = Subprocess()
       process.executableURL = URL(fileURLWithPath: program.executable)
       process.arguments = program.arguments
       if let environment = program.environment { process.environment = environment }

@@ -8,11 +8,11 @@ import ShoplistTestSupport
 /// A server process for the serve rows, its address (and whether it speaks HTTPS) read from
 /// its first line.
 final class Server {
-  let process: Process
+  let process: Subprocess
   let base: String
   var pid: Int32 { process.processIdentifier }
 
-  private init(process: Process, base: String) {
+  private init(process: Subprocess, base: String) {
     self.process = process
     self.base = base
   }
@@ -20,7 +20,7 @@ final class Server {
   static func start(
     _ executable: String, _ arguments: [String], environment: [String: String]
   ) throws -> Server {
-    let process = Process()
+    let process = Subprocess()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if !environment.isEmpty { process.environment = environment }
@@ -53,10 +53,10 @@ final class Server {
   static func runTogether(_ programs: [(executable: String, arguments: [String])]) throws
     -> [String]
   {
-    var started: [(Process, Pipe)] = []
+    var started: [(Subprocess, Pipe)] = []
     do {
       for program in programs {
-        let process = Process()
+        let process = Subprocess()
         process.executableURL = URL(fileURLWithPath: program.executable)
         process.arguments = program.arguments
         let output = Pipe()

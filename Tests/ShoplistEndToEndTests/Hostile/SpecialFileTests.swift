@@ -27,7 +27,7 @@ import Testing
     let fifo = shoplist.folder.appendingPathComponent("pipe").path
     #expect(mkfifo(fifo, 0o600) == 0)
     let received = shoplist.folder.appendingPathComponent("received.txt").path
-    let reader = Process()
+    let reader = Subprocess()
     reader.executableURL = URL(fileURLWithPath: "/bin/sh")
     reader.arguments = ["-c", "exec cat '\(fifo)' > '\(received)'"]
     try reader.run()

@@ -61,11 +61,11 @@ final class NetworkNamespaces {
 
     /// `server`'s event stream (the server runs on this host), read from this host by curl
     /// into `file`, once it is open.
-    func connectedStream(_ server: ServingShoplist, into file: URL) throws -> Process {
+    func connectedStream(_ server: ServingShoplist, into file: URL) throws -> Subprocess {
       guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
         throw Shoplist.Failure("cannot create \(file.path)")
       }
-      let curl = Process()
+      let curl = Subprocess()
       curl.executableURL = URL(fileURLWithPath: NetworkNamespaces.ip)
       curl.arguments = [
         "netns", "exec", namespace, "/usr/bin/curl", "-s", "-N",
@@ -169,7 +169,7 @@ final class NetworkNamespaces {
 
   /// Runs `ip ARGUMENTS`, throwing with what it said when it fails.
   private static func ip(_ arguments: [String]) throws {
-    let process = Process()
+    let process = Subprocess()
     process.executableURL = URL(fileURLWithPath: ip)
     process.arguments = arguments
     let errors = Pipe()

@@ -169,7 +169,7 @@ struct PostgresFaultTests {
     let csv = try shoplist.file(
       "bulk.csv", (["name,quantity,unit,category"] + rows).joined(separator: "\n") + "\n")
 
-    let process = Process()
+    let process = Subprocess()
     process.executableURL = Shoplist.binary
     process.arguments = ["import", csv]
     process.environment = shoplist.environment

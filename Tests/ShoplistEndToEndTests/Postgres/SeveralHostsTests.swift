@@ -31,7 +31,7 @@ struct SeveralHostsTests {
     /// Each host's shoplist, by the host's index.
     let shoplists: [Shoplist]
     private var servers: [ServingShoplist] = []
-    private var streams: [Process] = []
+    private var streams: [Subprocess] = []
 
     init() throws {
       network = try NetworkNamespaces(hosts: 2)

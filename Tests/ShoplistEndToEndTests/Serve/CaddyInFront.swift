@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -9,7 +10,7 @@ import Foundation
 /// its state in the test's folder: it neither asks the internet for anything nor installs its
 /// authority into this machine's trust store.
 final class CaddyInFront {
-  let process = Process()
+  let process = Subprocess()
   /// The authority's certificate, what clients trust (`curl --cacert`); there once Caddy runs.
   let root: String
   private let log: URL

@@ -205,7 +205,7 @@ import Testing
   /// said it is connected.
   static func connectedStream(
     _ server: ServingShoplist, of shoplist: Shoplist
-  ) throws -> (stream: Process, events: URL) {
+  ) throws -> (stream: Subprocess, events: URL) {
     let events = shoplist.folder.appendingPathComponent("events.txt")
     let stream = try openStream(server, into: events)
     try waitFor("the stream to open", within: 5) { text(events).contains(": connected") }
@@ -248,11 +248,11 @@ import Testing
   static func openStream(
     _ server: ServingShoplist, into file: URL, credential: [String]? = nil,
     curlOptions: [String] = []
-  ) throws -> Process {
+  ) throws -> Subprocess {
     guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
       throw Shoplist.Failure("cannot create \(file.path)")
     }
-    let curl = Process()
+    let curl = Subprocess()
     curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
     curl.arguments =
       ["-s", "-N"] + (credential ?? ["-H", "Authorization: Bearer \(server.token)"])
@@ -279,7 +279,7 @@ import Testing
 
 /// A request sent by a curl process of its own, running while the test goes on.
 final class InFlight {
-  private let curl = Process()
+  private let curl = Subprocess()
   private let output: URL
   private let errors = Pipe()
 

@@ -10,7 +10,7 @@ import Testing
 /// real sockets.
 final class ServingShoplist {
   let shoplist: Shoplist
-  let process = Process()
+  let process = Subprocess()
   /// The first line it printed: `serving http://HOST:PORT/?token=TOKEN`.
   let firstLine: String
   let base: String

@@ -195,11 +195,11 @@ import Testing
   /// `openssl s_server` with the test's pair, speaking TLS 1.1 only, on a free port; started
   /// once it prints that it accepts connections.
   static func openSSLServer(_ certificates: TestCertificates, _ shoplist: Shoplist) throws
-    -> (process: Process, port: Int)
+    -> (process: Subprocess, port: Int)
   {
     for _ in 0..<5 {
       let port = try ExposureTests.freePort()
-      let process = Process()
+      let process = Subprocess()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
       process.arguments = [
         "s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificates.chain, "-key",

@@ -53,7 +53,7 @@ extension Shoplist {
 
 /// Another program (the sqlite3 shell) holding the database's write lock until released.
 final class WriteLockHolder {
-  private let process = Process()
+  private let process = Subprocess()
   private let input = Pipe()
 
   /// Takes the lock on `database` and returns once it is held.

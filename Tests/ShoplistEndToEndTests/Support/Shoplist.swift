@@ -91,7 +91,7 @@ struct Shoplist {
     arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:],
     workingDirectory: URL? = nil, asUser user: Int? = nil
   ) throws -> Result {
-    let process = Process()
+    let process = Subprocess()
     if let user {
       // setpriv drops root's privileges, so that file permissions bind the run.
       process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
@@ -159,7 +159,7 @@ struct Shoplist {
   func runTool(
     _ executable: String, _ arguments: [String], environment extra: [String: String] = [:]
   ) throws -> Result {
-    let process = Process()
+    let process = Subprocess()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = environment.merging(extra) { $1 }

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import ShoppingCore
 import ShoppingEngines
 import ShoppingSQLite
@@ -243,7 +244,7 @@ import Testing
 
 /// What the `sqlite3` shell prints for `sql` on the file at `path`.
 private func sqlite3(_ path: String, _ sql: String) throws -> String {
-  let process = Process()
+  let process = Subprocess()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
   process.arguments = [path, sql]
   let output = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import Testing
 
 @testable import ShoppingService
@@ -46,7 +47,7 @@ import Testing
       try Data(bytes).write(to: file)
       files.append((file, SHA256.hex(of: bytes)))
     }
-    let process = Process()
+    let process = Subprocess()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
     process.arguments = files.map(\.0.path)
     let output = Pipe()
