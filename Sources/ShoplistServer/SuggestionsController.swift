@@ -3,8 +3,9 @@ import ShoppingService
 import ShoppingTransfer
 
 /// `GET /api/suggestions?q=TEXT&list=NAME`: what the page's add box offers as the user
-/// types — items bought before whose names contain the text, not on the list now, most often
-/// bought first (see ``ShoppingService/ShoppingService/boughtItems(matching:notOn:limit:)``).
+/// types — items had before on any list, bought or not, whose names contain the text, not on
+/// the list now, most often had first (see
+/// ``ShoppingService/ShoppingService/suggestions(matching:notOn:limit:)``).
 struct SuggestionsController<Context: RequesterContext>: Sendable {
   let service: ShoppingService
 
@@ -18,7 +19,7 @@ struct SuggestionsController<Context: RequesterContext>: Sendable {
       throw APIError.badRequest("name the list being added to: ?list=NAME")
     }
     return try await JSONAnswer.make {
-      ListDocuments.suggestions(try service.boughtItems(matching: text, notOn: list))
+      ListDocuments.suggestions(try service.suggestions(matching: text, notOn: list))
     }
   }
 }

@@ -163,26 +163,4 @@ extension PostgresTransaction {
     try checkUsable()
     return Int(try session.query("SELECT coalesce(max(id), 0) FROM history").first?.integer(0) ?? 0)
   }
-
-  public func recentChangeRecords(
-    byteBudget: Int, largest: Int
-  ) throws(DatabaseError) -> [ChangeRecord] {
-    try checkUsable()
-    var ids: [Int] = []
-    var total = 0
-    for row in try session.query(
-      """
-      SELECT id, octet_length(record)
-        + coalesce((SELECT sum(octet_length(record)) FROM history_part WHERE entry = history.id), 0)
-      FROM history
-      WHERE kind = 'change' AND undone_by IS NULL ORDER BY id DESC
-      """)
-    {
-      let size = Int(try row.integer(1))
-      guard size <= largest, total + size <= byteBudget else { continue }
-      total += size
-      ids.append(Int(try row.integer(0)))
-    }
-    return try historyRecords(ids).reversed().map(\.change)
-  }
 }

@@ -56,6 +56,7 @@ extension ShoppingService {
       let store = try stores.makeStore(repository, loadingListsNamed: [name])
       guard let list = store.state.list(named: name) else { throw ShoppingError.noSuchList(name) }
       try store.send(.deleteList(list.id, force: force))
+      try repository.remember(list.products.map(RememberedItem.init))
       return (list, try repository.listSummaries())
     }
   }

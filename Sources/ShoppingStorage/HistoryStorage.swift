@@ -50,11 +50,6 @@ public protocol HistoryStorage: AnyObject {
 
   /// The number of the newest entry, or 0.
   func newestHistoryID() throws(DatabaseError) -> Int
-
-  /// The records of the newest changes in force (not undos or redos, nor changes taken
-  /// back), newest first, as many as fit in `byteBudget` bytes of stored records; a record
-  /// over `largest` bytes is passed over.
-  func recentChangeRecords(byteBudget: Int, largest: Int) throws(DatabaseError) -> [ChangeRecord]
 }
 
 extension HistoryStorage {

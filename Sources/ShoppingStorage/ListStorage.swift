@@ -57,6 +57,18 @@ public protocol ListStorage: EffectEngine {
   /// The shop order: the categories in the order they are met in the shop.
   func shopOrder() throws(DatabaseError) -> ShopOrder
 
+  /// The items remembered under `keys`, or every one when `keys` is `nil`, in no particular
+  /// order: see `ShoppingCore/RememberedItem`.
+  func rememberedItems(named keys: Set<NameKey>?) throws(DatabaseError) -> [RememberedItem]
+
+  /// Remembers `items`: for products leaving their lists, each one of them counted once
+  /// (`RememberedItem.init(_:)`); for a copy, the items another database remembers. Each name
+  /// (compared as names are) has its times summed with those remembered, and the fields of the
+  /// most recently changed of them (the given one's on a tie).
+  ///
+  /// - Throws: ``DatabaseError/Reason/misuse`` in a read transaction.
+  func remember(_ items: [RememberedItem]) throws(DatabaseError)
+
   /// Whether the list holds no item.
   func listIsEmpty(_ listID: ShoppingList.ID) throws(DatabaseError) -> Bool
 

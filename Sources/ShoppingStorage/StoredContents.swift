@@ -1,7 +1,8 @@
 import ShoppingCore
 
 /// Everything a database holds, as stored: its lists with their items and sort keys, the
-/// default list, the shop order, the members and the history with its records. What a copy to
+/// default list, the shop order, the items remembered, the members and the history with its
+/// records. What a copy to
 /// another engine reads in one snapshot and writes in one transaction.
 ///
 /// ```swift
@@ -13,6 +14,8 @@ public struct StoredContents: Sendable {
   public var lists: [(id: ShoppingList.ID, list: StoredList)]
   /// The shop order's categories.
   public var shopOrder: [String]
+  /// The items remembered (see `ShoppingCore/RememberedItem`).
+  public var remembered: [RememberedItem]
   /// Every member, with their devices and invites.
   public var members: [StoredMember]
   /// Every history entry kept, oldest first, with its record whole.
@@ -21,10 +24,12 @@ public struct StoredContents: Sendable {
   /// Contents made of these parts.
   public init(
     lists: [(id: ShoppingList.ID, list: StoredList)], shopOrder: [String],
-    members: [StoredMember], history: [(entry: HistoryEntry, change: ChangeRecord)]
+    remembered: [RememberedItem] = [], members: [StoredMember],
+    history: [(entry: HistoryEntry, change: ChangeRecord)]
   ) {
     self.lists = lists
     self.shopOrder = shopOrder
+    self.remembered = remembered
     self.members = members
     self.history = history
   }
@@ -35,7 +40,7 @@ extension StorageTransaction {
   public func storedContents() throws -> StoredContents {
     StoredContents(
       lists: try storedLists(), shopOrder: try shopOrder().categories,
-      members: try storedMembers(),
+      remembered: try rememberedItems(named: nil), members: try storedMembers(),
       history: try historyRecords(try historyLinks().entries.map(\.id)))
   }
 
@@ -60,6 +65,7 @@ extension StorageTransaction {
     if let marked = contents.lists.first(where: \.list.isDefault) {
       try execute([.setDefaultList(marked.id)])
     }
+    try remember(contents.remembered)
     for member in contents.members { try insertStoredMember(member) }
     for (entry, change) in contents.history { try insertStoredHistory(entry, change: change) }
     restartRecording()

@@ -21,7 +21,7 @@ import Testing
     var shoplist = try Shoplist()
     let mountPoint = shoplist.folder.appendingPathComponent("small")
     try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-    try shell("/bin/mount", "-t", "tmpfs", "-o", "size=400k", "tmpfs", mountPoint.path)
+    try shell("/bin/mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path)
     defer { _ = try? shell("/bin/umount", "-l", mountPoint.path) }
     shoplist.environment["SHOPLIST_DB"] =
       mountPoint.appendingPathComponent("db/shoplist.sqlite").path

@@ -35,7 +35,16 @@ struct MigrationTests {
       INSERT INTO historyPart (entry, part, record) VALUES (1, 0, x'');
       """,
     // A member's devices and invites in tables of their own, and settings.
-    8: groceriesAsDefault + """
+    8: withDevices,
+    // What left the lists, remembered.
+    9: withDevices + """
+      INSERT INTO remembered (nameKey, name, quantity, unit, category, times, updatedAt)
+        VALUES ('tea', 'Tea', '2', 'boxes', 'hot drinks', 3, '2026-11-18T11:10:00Z');
+      """,
+  ]
+
+  static let withDevices =
+    groceriesAsDefault + """
       INSERT INTO member (id, name, nameKey, invitedAt) VALUES (
         '00000000-0000-0000-0000-00000000000A', 'Ana', 'ana', '2026-11-18T11:06:40Z');
       INSERT INTO device (id, memberId, secretHash, joinedAt, lastSeenAt) VALUES (
@@ -48,8 +57,7 @@ struct MigrationTests {
         VALUES ('2026-11-18T11:09:00Z', 'web (Ana): check Milk', 'Groceries: 1 updated',
           'change', x'', 'Ana');
       INSERT INTO historyPart (entry, part, record) VALUES (1, 0, x'');
-      """,
-  ]
+      """
 
   static let withMembers =
     groceriesAsDefault + """
@@ -161,6 +169,14 @@ struct MigrationTests {
     #expect(history.map(\.by) == (version >= 5 ? ["Ana"] : version == 2 ? [nil] : []))
     let members = try database.read { try $0.members() }
     #expect(members.map(\.name) == (version >= 5 ? ["Ana"] : []))
+    #expect(
+      try database.read { try $0.rememberedItems(named: nil) }
+        == (version >= 9
+          ? [
+            RememberedItem(
+              name: "Tea", quantity: 2, unit: "boxes", category: "hot drinks", times: 3,
+              updatedAt: Date(timeIntervalSince1970: 1_795_000_200))
+          ] : []))
     if version >= 5 {
       // The one device a member had before devices were counted stays signed in, and the
       // invite it used stays used.

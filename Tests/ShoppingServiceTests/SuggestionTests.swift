@@ -1,14 +1,13 @@
 import Foundation
 import ShoppingCore
 import ShoppingEngines
-import ShoppingStorage
 import ShoppingService
+import ShoppingStorage
 import Testing
 
-@testable import ShoppingSQLite
-
-/// ``ShoppingService/boughtItems(matching:notOn:limit:)`` over a real database file: what the
-/// page's add box suggests, from history.
+/// What the household has had before, over a real database file: what the page's add box
+/// suggests (``ShoppingService/suggestions(matching:notOn:limit:)``), and the category a new
+/// item is given when none is asked for.
 @Suite struct SuggestionTests {
   final class Fixture {
     let folder: URL
@@ -23,141 +22,152 @@ import Testing
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
-    /// Adds `name` to `list` with `quantity` and `unit`, checks it, and clears the list: a
-    /// week's shopping.
+    func add(
+      _ name: String, _ quantity: String? = nil, _ unit: String? = nil, category: String? = nil,
+      on list: String = "shopping"
+    ) throws {
+      try service.perform(
+        .add(
+          names: [name],
+          changes: try ProductChanges(quantity: quantity, unit: unit, category: category)),
+        onList: list, creatingIfMissing: true)
+    }
+
+    /// Adds `name`, checks it, and clears the list: a week's shopping.
     func buy(
       _ name: String, _ quantity: String = "1", _ unit: String? = nil, category: String? = nil,
       on list: String = "shopping"
     ) throws {
-      try service.perform(
-        .add(names: [name], changes: try ProductChanges(
-          quantity: quantity, unit: unit, category: category)),
-        onList: list, creatingIfMissing: true)
+      try add(name, quantity, unit, category: category, on: list)
       try service.perform(.set(.checked, items: [.typed(name)]), onList: list)
       try service.perform(.clearChecked, onList: list)
     }
+
+    func category(of name: String, on list: String = "shopping") throws -> String? {
+      try service.list(named: list).product(named: name)?.category
+    }
   }
 
-  @Test func itemsBoughtBeforeComeMostOftenBoughtFirstWithTheirLastAmount() throws {
+  @Test func itemsHadBeforeComeMostOftenHadFirstWithTheirLastFields() throws {
     let fixture = try Fixture()
     try fixture.buy("Bread")
     try fixture.buy("Milk", "2", "l", category: "dairy")
     try fixture.buy("milk", "1", "l", category: "dairy")
     try fixture.buy("Crème fraîche", category: "dairy")
-    // Added but never checked: not bought.
-    try fixture.service.perform(.add(names: ["Tea"], changes: .none), onList: "shopping")
+    // Added and removed unbought: had all the same.
+    try fixture.add("Tea")
     try fixture.service.perform(.remove([.typed("Tea")]), onList: "shopping")
 
-    let all = try fixture.service.boughtItems(matching: "", notOn: "shopping")
-    #expect(all.map(\.name) == ["milk", "Crème fraîche", "Bread"])
-    #expect(all.map(\.times) == [2, 1, 1])
+    let all = try fixture.service.suggestions(matching: "", notOn: "shopping")
+    #expect(all.map(\.name).first == "milk")
+    // The others once each, the most recently changed first (by name within one second).
+    #expect(Set(all.dropFirst().map(\.name)) == ["Tea", "Crème fraîche", "Bread"])
+    #expect(all.map(\.times) == [2, 1, 1, 1])
     #expect(all.first?.quantity == Quantity.one)
     #expect(all.first?.unit == "l")
     #expect(all.first?.category == "dairy")
 
-    #expect(try fixture.service.boughtItems(matching: "MIL", notOn: "shopping").map(\.name)
-      == ["milk"])
-    #expect(try fixture.service.boughtItems(matching: "creme", notOn: "shopping").map(\.name)
-      == ["Crème fraîche"])
-    #expect(try fixture.service.boughtItems(matching: "x", notOn: "shopping").isEmpty)
-    #expect(try fixture.service.boughtItems(matching: "", notOn: "shopping", limit: 1).count == 1)
+    #expect(
+      try fixture.service.suggestions(matching: "MIL", notOn: "shopping").map(\.name) == ["milk"])
+    #expect(
+      try fixture.service.suggestions(matching: "creme", notOn: "shopping").map(\.name)
+        == ["Crème fraîche"])
+    #expect(try fixture.service.suggestions(matching: "x", notOn: "shopping").isEmpty)
+    #expect(try fixture.service.suggestions(matching: "", notOn: "shopping", limit: 1).count == 1)
   }
 
-  @Test func anItemOnTheListNowIsNotSuggestedForThatList() throws {
+  @Test func anItemOnTheListNowIsNotSuggestedForItButIsForAnother() throws {
     let fixture = try Fixture()
     try fixture.buy("Milk")
-    try fixture.service.perform(.add(names: ["MILK"], changes: .none), onList: "shopping")
-    try fixture.service.perform(
-      .add(names: ["Nails"], changes: .none), onList: "Hardware", creatingIfMissing: true)
-    #expect(try fixture.service.boughtItems(matching: "", notOn: "shopping").isEmpty)
+    try fixture.add("MILK")
+    try fixture.add("Nails", on: "Hardware")
+
     #expect(
-      try fixture.service.boughtItems(matching: "", notOn: "hardware").map(\.name) == ["Milk"])
+      try fixture.service.suggestions(matching: "", notOn: "shopping").map(\.name) == ["Nails"])
+    let forHardware = try fixture.service.suggestions(matching: "", notOn: "hardware")
+    // Once bought, and on the shopping list now: twice.
+    #expect(forHardware.map(\.key) == [NameKey(lookingUp: "milk")])
+    #expect(forHardware.map(\.times) == [2])
   }
 
-  @Test func aCheckTakenBackIsNoPurchaseAndACheckedItemRemovedCountsOnce() throws {
+  @Test func aDeletedListsItemsAreRemembered() throws {
     let fixture = try Fixture()
-    try fixture.service.perform(.add(names: ["Eggs", "Jam"], changes: .none), onList: "shopping")
-    try fixture.service.perform(.set(.checked, items: [.typed("Eggs")]), onList: "shopping")
+    try fixture.add("Cups", category: "party", on: "Party")
+    try fixture.service.deleteList(named: "Party", force: true)
+
+    let suggested = try fixture.service.suggestions(matching: "", notOn: "shopping")
+    #expect(suggested.map(\.name) == ["Cups"])
+    #expect(suggested.map(\.category) == ["party"])
+  }
+
+  @Test func anUndoneRemovalLeavesTheItemRememberedOnce() throws {
+    let fixture = try Fixture()
+    try fixture.add("Jam")
+    try fixture.service.perform(.remove([.typed("Jam")]), onList: "shopping")
     try fixture.service.undo()
-    try fixture.service.perform(.set(.checked, items: [.typed("Jam")]), onList: "shopping")
-    try fixture.service.perform(.clearChecked, onList: "shopping")
-    try fixture.service.perform(
-      .add(names: ["Cups"], changes: .none), onList: "Party", creatingIfMissing: true)
-    // Eggs is still on "shopping": asked for another list, only its undone check is why it
-    // is not suggested.
-    let bought = try fixture.service.boughtItems(matching: "", notOn: "Party")
-    #expect(bought.map(\.name) == ["Jam"])
-    #expect(bought.map(\.times) == [1])
+
+    // On the list again, so not suggested for it; remembered once, for another list.
+    #expect(try fixture.service.suggestions(matching: "", notOn: "shopping").isEmpty)
+    try fixture.add("Cups", on: "Party")
+    #expect(
+      try fixture.service.suggestions(matching: "", notOn: "Party").map(\.times) == [2])
   }
 
   @Test func anUnknownListIsRefused() throws {
     let fixture = try Fixture()
     try fixture.buy("Milk")
     #expect(throws: ShoppingError.noSuchList("nowhere")) {
-      try fixture.service.boughtItems(matching: "", notOn: "nowhere")
+      try fixture.service.suggestions(matching: "", notOn: "nowhere")
     }
   }
 
-  // MARK: - A bounded scan
+  // MARK: - Categories remembered
 
-  /// The records of every entry, by number, with their stored sizes.
-  private static func records(
-    _ fixture: Fixture
-  ) throws -> [(id: Int, change: ChangeRecord, size: Int)] {
-    try fixture.service.sqlite.read { repository in
-      let ids = try repository.history(limit: 1_000).map(\.id)
-      return try repository.historyRecords(ids).map {
-        ($0.entry.id, $0.change, ChangeRecordCodec.encode($0.change).count)
-      }
-    }
-  }
-
-  private static func scan(_ fixture: Fixture, budget: Int, largest: Int) throws -> [ChangeRecord] {
-    try fixture.service.sqlite.read {
-      try $0.recentChangeRecords(byteBudget: budget, largest: largest)
-    }
-  }
-
-  @Test func theScanReadsTheNewestRecordsThatFitItsBudgetNewestFirst() throws {
+  @Test func aNewItemGetsTheCategoryItsNameLastHad() throws {
     let fixture = try Fixture()
-    for name in ["Apples", "Bread", "Cheese", "Dates"] { try fixture.buy(name) }
-    let all = try Self.records(fixture)
-    #expect(all.count == 12)
-    let newest = Array(all.suffix(3))
-    let budget = newest.map(\.size).reduce(0, +)
-    #expect(
-      try Self.scan(fixture, budget: budget, largest: budget) == newest.reversed().map(\.change))
-    // A byte less and the oldest of the three no longer fits.
-    #expect(
-      try Self.scan(fixture, budget: budget - 1, largest: budget)
-        == newest.suffix(2).reversed().map(\.change))
-    #expect(
-      try Self.scan(fixture, budget: 1 << 30, largest: 1 << 30) == all.reversed().map(\.change))
+    try fixture.buy("Milk", category: "dairy")
+
+    try fixture.add("milk", "2", "l")
+
+    #expect(try fixture.category(of: "milk") == "dairy")
   }
 
-  @Test func aRecordLargerThanTheLimitIsSkippedAndOlderOnesStillRead() throws {
+  @Test func theMostRecentlyChangedItemOfTheNameWinsOnAnyList() throws {
     let fixture = try Fixture()
-    try fixture.buy("Bread")
-    // One large change: a hundred items at once.
-    try fixture.service.perform(
-      .add(names: (1...100).map { "Item \($0)" }, changes: .none), onList: "shopping")
-    try fixture.buy("Milk")
-    let all = try Self.records(fixture)
-    let large = try #require(all.max { $0.size < $1.size })
-    #expect(large.size > 10 * all.filter { $0.id != large.id }.map(\.size).max()!)
-    let read = try Self.scan(fixture, budget: 1 << 30, largest: large.size - 1)
-    #expect(read == all.reversed().filter { $0.id != large.id }.map(\.change))
-    #expect(try fixture.service.boughtItems(matching: "", notOn: "shopping").map(\.name)
-      .sorted() == ["Bread", "Milk"])
+    try fixture.buy("Milk", category: "dairy")
+    // Later, on another list, milk under another category, still there.
+    Thread.sleep(forTimeInterval: 1.1)
+    try fixture.add("Milk", category: "fridge", on: "Weekend")
+
+    try fixture.add("Milk")
+
+    #expect(try fixture.category(of: "Milk") == "fridge")
   }
 
-  @Test func undoneEntriesAndUndosAreNotRead() throws {
+  @Test func anAskedForCategoryOrAClearedOneIsKept() throws {
     let fixture = try Fixture()
-    try fixture.buy("Bread")
-    try fixture.buy("Milk")
-    let before = try Self.records(fixture)
-    try fixture.service.undo()  // the clear of Milk
-    let read = try Self.scan(fixture, budget: 1 << 30, largest: 1 << 30)
-    #expect(read == before.dropLast().reversed().map(\.change))
+    try fixture.buy("Milk", category: "dairy")
+
+    try fixture.add("Milk", category: "drinks")
+    try fixture.service.perform(.remove([.typed("Milk")]), onList: "shopping")
+    try fixture.add("Oat milk", category: "dairy")
+    try fixture.add("Bread", category: "")
+    try fixture.add("Milk", on: "Other")
+    try fixture.add("Milk", category: "", on: "Third")
+
+    #expect(try fixture.category(of: "Milk", on: "Other") == "drinks")
+    #expect(try fixture.category(of: "Milk", on: "Third") == nil)
+    #expect(try fixture.category(of: "Bread") == nil)
+  }
+
+  @Test func anItemAlreadyOnTheListKeepsItsOwnCategory() throws {
+    let fixture = try Fixture()
+    try fixture.add("Milk", on: "Other")
+    try fixture.buy("Milk", category: "dairy")
+    try fixture.add("Milk", category: "", on: "Keep")
+
+    try fixture.add("Milk", on: "Keep")
+
+    #expect(try fixture.category(of: "Milk", on: "Keep") == nil)
   }
 }

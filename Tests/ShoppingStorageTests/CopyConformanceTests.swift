@@ -11,8 +11,8 @@ import Testing
   static let phone = Device(id: UUID(), joinedAt: now, lastSeenAt: now)
 
   /// A source holding two lists (the second the default, one item checked), a member with a
-  /// device and an invite, a shop order, and four history entries, the third undone by the
-  /// fourth.
+  /// device and an invite, a shop order, two remembered items, and four history entries, the
+  /// third undone by the fourth.
   static func filledSource(_ kind: StorageKind) throws -> Subject {
     let source = try kind.make()
     try source.execute(week)
@@ -34,6 +34,11 @@ import Testing
           codeHash: "code", memberID: Self.ana.id, createdAt: now,
           expiresAt: now.addingTimeInterval(3_600)))
       try transaction.insertDevice(Self.phone, of: Self.ana.id, secretHash: "secret")
+      try transaction.remember([
+        RememberedItem(
+          name: "Oat milk", quantity: 2, unit: "l", category: "dairy", times: 3, updatedAt: now),
+        RememberedItem(name: "Tea", updatedAt: now.addingTimeInterval(-60)),
+      ])
     }
     return source
   }
@@ -43,6 +48,7 @@ import Testing
     var lists: [ShoppingList.ID]
     var stored: [StoredList]
     var shopOrder: [String]
+    var remembered: [RememberedItem]
     var members: [StoredMember]
     var entries: [HistoryEntry]
     var records: [ChangeRecord]
@@ -53,6 +59,7 @@ import Testing
       self.lists = lists.map(\.id)
       stored = lists.map(\.list)
       shopOrder = try transaction.shopOrder().categories
+      remembered = try transaction.rememberedItems(named: nil).sorted { $0.name < $1.name }
       members = try transaction.storedMembers()
       let history = try transaction.historyRecords(
         try transaction.historyLinks().entries.map(\.id))
@@ -83,6 +90,8 @@ import Testing
     #expect(copied.lists == expected.lists)
     #expect(copied.stored == expected.stored)
     #expect(copied.shopOrder == expected.shopOrder)
+    #expect(expected.remembered.map(\.name) == ["Oat milk", "Tea"])
+    #expect(copied.remembered == expected.remembered)
     #expect(copied.members == expected.members)
     #expect(copied.entries == expected.entries)
     #expect(copied.records == expected.records)

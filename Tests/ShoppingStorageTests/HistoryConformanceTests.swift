@@ -103,21 +103,6 @@ import Testing
     #expect(entries.map(\.kind) == [.undo, .change])
     #expect(entries.last?.undoneBy == 2)
     #expect(try subject.storage.read { try $0.historyLinks().newestRedoable()?.id } == 2)
-    #expect(try subject.storage.read { try $0.recentChangeRecords(byteBudget: 1 << 20, largest: 1 << 20) }.isEmpty)
-  }
-
-  @Test(arguments: StorageKind.all)
-  func theNewestChangesInForceComeNewestFirst(kind: StorageKind) throws {
-    let subject = try kind.make()
-    try subject.execute(week)
-    try subject.execute([.insertList(id: partyID, name: "Party", createdAt: now)])
-
-    let records = try subject.storage.read {
-      try $0.recentChangeRecords(byteBudget: 1 << 20, largest: 1 << 20)
-    }
-
-    #expect(records.count == 2)
-    #expect(records.first?.steps.count == 1)
   }
 
   @Test(arguments: StorageKind.all)

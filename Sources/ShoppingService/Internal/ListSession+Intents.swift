@@ -5,9 +5,18 @@ extension ListSession {
   func apply(_ intent: ListIntent) throws -> [ItemChange] {
     switch intent {
     case let .add(items):
+      let remembered = try rememberedCategories(of: items)
       return try items.map { item in
         let before = try list.product(named: item.name)
-        try send(.add(name: item.name, item.changes))
+        var changes = item.changes
+        if before == nil, changes.category == nil,
+          let category = remembered[NameKey(lookingUp: item.name)]
+        {
+          changes = ProductChanges(
+            validQuantity: changes.quantity, unit: changes.unit, category: .some(category),
+            note: changes.note, isChecked: changes.isChecked)
+        }
+        try send(.add(name: item.name, changes))
         return ItemChange(before: before, after: try list.product(named: item.name))
       }
 
@@ -52,6 +61,28 @@ extension ListSession {
       try send(.sortByAisle(store.state.shopOrder ?? .none))
       return []
     }
+  }
+
+  /// The category each new item of `items` that asks for none is given: the one the most
+  /// recently changed item of its name had, on any list now or as remembered once it left one
+  /// (see `ShoppingCore/RememberedItem`). Items the list has, or whose item of that name had no
+  /// category, are not in it.
+  private func rememberedCategories(of items: [ListIntent.NewItem]) throws -> [NameKey: String] {
+    let list = try list
+    let keys = Set(
+      items.filter { $0.changes.category == nil && list.product(named: $0.name) == nil }
+        .compactMap { try? Naming.name($0.name) }.map(Naming.key))
+    guard !keys.isEmpty else { return [:] }
+    var candidates = try repository.rememberedItems(named: keys)
+    for other in store.state.lists where other.id != listID {
+      let part = try repository.partialList(other, keys: Array(keys), ids: [])
+      candidates += part.products.map(RememberedItem.init)
+    }
+    var categories: [NameKey: String] = [:]
+    for key in keys {
+      categories[key] = RememberedItem.category(of: key, among: candidates)
+    }
+    return categories
   }
 
   /// Runs `body` for each item, recording each item before and after.

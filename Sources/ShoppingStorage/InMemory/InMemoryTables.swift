@@ -38,6 +38,7 @@ struct InMemoryTables: Sendable {
   var products: [UUID: ProductRow] = [:]
   var defaultList: UUID?
   var shopOrder: [String] = []
+  var remembered: [NameKey: RememberedItem] = [:]
   var history: [HistoryRow] = []
   /// The first parts of a large change's record, by entry: the entry's row holds its last.
   var historyParts: [Int: [ChangeRecord]] = [:]

@@ -100,29 +100,4 @@ extension InMemoryTransaction {
     try checkUsable()
     return tables.history.last?.entry.id ?? 0
   }
-
-  /// Measures a record by the rows it holds (about what the SQLite storage's encoding of it
-  /// takes), as the budget is given in bytes.
-  public func recentChangeRecords(
-    byteBudget: Int, largest: Int
-  ) throws(DatabaseError) -> [ChangeRecord] {
-    try checkUsable()
-    var found: [ChangeRecord] = []
-    var total = 0
-    for row in tables.history.reversed()
-    where row.entry.kind == .change && row.entry.undoneBy == nil {
-      let change = try appendedHistoryParts(row.entry.id) ?? row.change
-      let size = Self.size(of: change)
-      guard size <= largest, total + size <= byteBudget else { continue }
-      total += size
-      found.append(change)
-    }
-    return found
-  }
-
-  private static func size(of change: ChangeRecord) -> Int {
-    let listProducts = change.lists.values.reduce(0) { $0 + $1.products.count }
-    return 8 + change.steps.count * 40 + (change.products.count + listProducts) * 100
-      + change.lists.count * 40 + change.orders.values.reduce(0) { $0 + $1.count * 16 }
-  }
 }

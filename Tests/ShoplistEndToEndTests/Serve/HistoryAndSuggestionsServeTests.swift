@@ -4,8 +4,9 @@ import ShoplistTestTraits
 import Testing
 
 /// The page's memory and undo over the real binary: suggestions from what the command line
-/// bought, a quantity phrase added, history as `history --json` prints it, and an undo and a
-/// redo over the API that the command line sees, refused in its words.
+/// bought or removed unbought, a quantity phrase added with the category its name last had,
+/// history as `history --json` prints it, and an undo and a redo over the API that the command
+/// line sees, refused in its words.
 @Suite(.offThePool, .serialized, .sqlitePass) struct HistoryAndSuggestionsServeTests {
   @Test func suggestionsPhrasesHistoryUndoAndRedoOverTheRealServer() throws {
     let shoplist = try Shoplist()
@@ -64,5 +65,32 @@ import Testing
 
     #expect(try server.request("POST", "/api/redo", authorized: false).status == 401)
     #expect(try server.request("GET", "/api/history/99/undo").status == 405)
+  }
+
+  @Test func whatLeftTheListsIsSuggestedAndGivesAPhraseItsCategory() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "Milk", "--category", "dairy")
+    try shoplist.ok("check", "Milk")
+    try shoplist.ok("clear")
+    try shoplist.ok("add", "Green tea", "--category", "hot drinks")
+    try shoplist.ok("remove", "Green tea")
+    let server = try ServingShoplist(shoplist)
+    defer { server.stop() }
+
+    // Removed without being bought: suggested all the same.
+    let suggested = try server.request("GET", "/api/suggestions?q=TEA&list=shopping")
+    #expect(
+      suggested.body
+        == #"{"suggestions": [{"name": "Green tea", "quantity": 1, "unit": null, "#
+        + #""category": "hot drinks", "times": 1}]}"# + "\n")
+
+    // Typed on the page as a phrase, milk gets the category it had.
+    let added = try server.request(
+      "POST", "/api/lists/shopping/items?return=item", json: #"{"text": "2 l milk"}"#)
+    #expect(added.status == 200, "\(added.body)")
+    #expect(added.body.contains(#""quantity": 2, "unit": "l", "category": "dairy""#))
+    // And taken back by one undo, as any add.
+    #expect(try server.request("POST", "/api/history/6/undo").status == 200)
+    #expect(try shoplist.names() == [])
   }
 }
