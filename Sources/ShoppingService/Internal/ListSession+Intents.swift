@@ -9,8 +9,9 @@ extension ListSession {
       return try items.map { item in
         let before = try list.product(named: item.name)
         var changes = item.changes
-        if before == nil, changes.category == nil,
-          let category = remembered[NameKey(lookingUp: item.name)]
+        if before == nil, changes.category == nil, !remembered.isEmpty,
+          let category = remembered.first(where: { $0.key == NameKey(lookingUp: item.name) })?
+            .category
         {
           changes = ProductChanges(
             validQuantity: changes.quantity, unit: changes.unit, category: .some(category),
@@ -66,23 +67,24 @@ extension ListSession {
   /// The category each new item of `items` that asks for none is given: the one the most
   /// recently changed item of its name had, on any list now or as remembered once it left one
   /// (see `ShoppingCore/RememberedItem`). Items the list has, or whose item of that name had no
-  /// category, are not in it.
-  private func rememberedCategories(of items: [ListIntent.NewItem]) throws -> [NameKey: String] {
+  /// category, are not in it. A few pairs, searched in order: no dictionary type of its own
+  /// for the run time to set up on a command's one add.
+  private func rememberedCategories(
+    of items: [ListIntent.NewItem]
+  ) throws -> [(key: NameKey, category: String)] {
     let list = try list
     let keys = Set(
       items.filter { $0.changes.category == nil && list.product(named: $0.name) == nil }
         .compactMap { try? Naming.name($0.name) }.map(Naming.key))
-    guard !keys.isEmpty else { return [:] }
+    guard !keys.isEmpty else { return [] }
     var candidates = try repository.rememberedItems(named: keys)
     for other in store.state.lists where other.id != listID {
       let part = try repository.partialList(other, keys: Array(keys), ids: [])
       candidates += part.products.map(RememberedItem.init)
     }
-    var categories: [NameKey: String] = [:]
-    for key in keys {
-      categories[key] = RememberedItem.category(of: key, among: candidates)
+    return keys.compactMap { key in
+      RememberedItem.category(of: key, among: candidates).map { (key, $0) }
     }
-    return categories
   }
 
   /// Runs `body` for each item, recording each item before and after.
