@@ -20,6 +20,8 @@ struct ListsController<Context: RequesterContext>: Sendable {
       .get(use: lists)
       .post(use: createList)
       .get(":name", use: list)
+      .patch(":name", use: patchList)
+      .delete(":name", use: deleteList)
       .post(":name/items", use: addItem)
       .patch(":name/items/:id", use: patchItem)
       .delete(":name/items/:id", use: removeItem)
@@ -42,6 +44,32 @@ struct ListsController<Context: RequesterContext>: Sendable {
         by: requester.memberName)
       return ListDocuments.list(list)
     }
+  }
+
+  /// Renames a list, as `lists rename`; answers with the list document.
+  @Sendable func patchList(_ request: Request, context: Context) async throws -> Response {
+    let name = try listName(context)
+    let body = try await request.decode(as: ListPatchBody.self, context: context)
+    let requester = context.requester
+    guard let newName = body.name else { throw APIError.badRequest("name the list's new name") }
+    let (list, entry) = try await service.renameList(
+      named: name, to: newName, label: requester.labelPrefix + "rename list \(name) to \(newName)",
+      by: requester.memberName)
+    return JSONAnswer.make(text: ListDocuments.list(list), entry: entry)
+  }
+
+  /// Deletes a list with its items, as `lists delete --force`: `{"deleted": NAME, "entry": N}`,
+  /// the entry whose undo brings it back.
+  @Sendable func deleteList(_ request: Request, context: Context) async throws -> Response {
+    let name = try listName(context)
+    let requester = context.requester
+    let (deleted, entry) = try await service.deleteList(
+      named: name, label: requester.labelPrefix + "delete list \(name)",
+      by: requester.memberName)
+    let document = JSONValue.object([
+      "deleted": .string(deleted.name), "entry": entry.map { .integer($0) } ?? .null,
+    ]).document
+    return JSONAnswer.make(text: document, entry: entry)
   }
 
   /// The list document, as it was answered last while the database has not changed since

@@ -8,6 +8,24 @@ struct NewListBody: Decodable, Equatable, Sendable {
   let name: String
 }
 
+/// `PATCH /api/lists/{name}`: `{"name": NEW}`. Moving a list (`"position"`) is refused in words
+/// rather than ignored: lists keep the order they were made in.
+struct ListPatchBody: Decodable, Equatable, Sendable {
+  let name: String?
+
+  private enum CodingKeys: String, CodingKey {
+    case name, position
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    if container.contains(.position) {
+      throw APIError.badRequest("lists cannot be moved yet: they keep the order they were made in")
+    }
+    name = try container.decodeIfPresent(String.self, forKey: .name)
+  }
+}
+
 /// `POST /api/lists/{name}/items`: `{"name": N, "quantity"?, "unit"?, "category"?, "note"?,
 /// "ifUpdatedAt"?}`, or `{"text": "2 l milk", "category"?, "note"?, "ifUpdatedAt"?}`: a
 /// quantity phrase, read by the core's rule (``ShoppingCore/QuantityPhrase``) in place of the

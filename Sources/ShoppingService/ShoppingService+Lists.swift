@@ -34,15 +34,20 @@ extension ShoppingService {
   public func renameList(
     named old: String, to new: String, label: String? = nil
   ) throws -> (oldName: String, list: ShoppingList) {
-    try journaledWrite(label ?? "lists rename \(old) \(new)") { repository in
-      let store = try stores.makeStore(repository, loadingListsNamed: [old])
-      guard let list = store.state.list(named: old) else { throw ShoppingError.noSuchList(old) }
-      try store.send(.renameList(list.id, to: new))
-      guard let renamed = store.state.lists[id: list.id] else {
-        throw ShoppingError.noSuchList(old)
-      }
-      return (list.name, renamed)
-    }
+    let renamed = try journaledWrite(label ?? "lists rename \(old) \(new)", renaming(old, to: new))
+    return (renamed.oldName, renamed.list)
+  }
+
+  /// Renames a list from a task (a server's request), on behalf of `member`.
+  ///
+  /// - Returns: The list after, with its items, and the number of the history entry that
+  ///   records the change (`nil` when the name was the same).
+  public func renameList(
+    named old: String, to new: String, label: String, by member: String?
+  ) async throws -> (list: ShoppingList, entry: Int?) {
+    let (renamed, entry) = try await journaledWriteNumbered(
+      labelling: { _ in label }, by: member, renaming(old, to: new))
+    return (renamed.list, entry)
   }
 
   /// Deletes a list; one that still has items needs `force`.
@@ -52,12 +57,62 @@ extension ShoppingService {
   public func deleteList(
     named name: String, force: Bool, label: String? = nil
   ) throws -> (deleted: ShoppingList, remaining: [ListSummary]) {
-    try journaledWrite(label ?? "lists delete \(name)") { repository in
+    let deleted = try journaledWrite(
+      label ?? "lists delete \(name)", deleting(name, force: force))
+    return (deleted.list, deleted.remaining)
+  }
+
+  /// Deletes a list with its items, as `lists delete --force` does, from a task (a server's
+  /// request), on behalf of `member`.
+  ///
+  /// - Returns: The deleted list with the items it had, and the number of the history entry
+  ///   that records it (an undo of which brings the list back in its place).
+  public func deleteList(
+    named name: String, label: String, by member: String?
+  ) async throws -> (deleted: ShoppingList, entry: Int?) {
+    let (deleted, entry) = try await journaledWriteNumbered(
+      labelling: { _ in label }, by: member, deleting(name, force: true))
+    return (deleted.list, entry)
+  }
+
+  /// The list as it was and as it is after a rename.
+  struct Renamed: Sendable {
+    var oldName: String
+    var list: ShoppingList
+  }
+
+  /// The list deleted, and the lists that remain.
+  struct Deleted: Sendable {
+    var list: ShoppingList
+    var remaining: [ListSummary]
+  }
+
+  private func renaming(
+    _ old: String, to new: String
+  ) -> @Sendable (any StorageTransaction) throws -> Renamed {
+    let stores = stores
+    return { repository in
+      let store = try stores.makeStore(repository, loadingListsNamed: [old])
+      guard let list = store.state.list(named: old) else { throw ShoppingError.noSuchList(old) }
+      try store.send(.renameList(list.id, to: new))
+      guard let renamed = store.state.lists[id: list.id] else {
+        throw ShoppingError.noSuchList(old)
+      }
+      return Renamed(oldName: list.name, list: renamed)
+    }
+  }
+
+  private func deleting(
+    _ name: String, force: Bool
+  ) -> @Sendable (any StorageTransaction) throws -> Deleted {
+    let stores = stores
+    return { repository in
       let store = try stores.makeStore(repository, loadingListsNamed: [name])
       guard let list = store.state.list(named: name) else { throw ShoppingError.noSuchList(name) }
       try store.send(.deleteList(list.id, force: force))
+      // What left the lists is remembered, for the next item of its name and for suggestions.
       try repository.remember(list.products.map(RememberedItem.init))
-      return (list, try repository.listSummaries())
+      return Deleted(list: list, remaining: try repository.listSummaries())
     }
   }
 }

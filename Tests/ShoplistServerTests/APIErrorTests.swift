@@ -46,10 +46,13 @@ import Testing
       (.post, "/api/lists/shopping/items", #"{"name": "Eggs", "quantity": null}"#, 400),
       (.post, "/api/lists/shopping/items", #"{"name": "Eggs", "quantity": 0}"#, 422),
       (.post, "/api/lists/shopping/items", #"{"name": "Eggs", "quantity": "0,00"}"#, 422),
+      (.patch, "/api/lists/shopping", #"{"name": "Other", "position": 2}"#, 400),
+      (.patch, "/api/lists/shopping", #"{"name": ""}"#, 422),
+      (.delete, "/api/lists/nowhere", "", 404),
       // A served path with a method it does not take.
       (.put, "/api/lists", "", 405),
       (.trace, "/api/lists", "", 405),
-      (.delete, "/api/lists/shopping", "", 405),
+      (.put, "/api/lists/shopping", #"{"name": "Other"}"#, 405),
       (.get, "/api/lists/shopping/clear", "", 405),
       (.put, "/api/lists/shopping/items/MILK_ID", #"{"checked": true}"#, 405),
     ] as [(HTTPRequest.Method, String, String, Int)])
@@ -73,7 +76,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("/api/lists", "GET, HEAD, POST"), ("/api/lists/shopping", "GET, HEAD"),
+    ("/api/lists", "GET, HEAD, POST"), ("/api/lists/shopping", "DELETE, GET, HEAD, PATCH"),
     ("/api/lists/shopping/items/MILK_ID", "DELETE, PATCH"), ("/api/events", "GET, HEAD"),
   ])
   func aMethodNotServedIs405WithTheMethodsThatAre(path: String, allowed: String) async throws {

@@ -4,8 +4,9 @@ running `shoplist serve` and its real database:
     python3 household_check.py --url http://127.0.0.1:PORT --token TOKEN --db DB \
         --binary SHOPLIST --shots FOLDER
 
-The basket section, the aisle view, the item editor, suggestions from what was bought before,
-quantity phrases in the add box, a real undo of exactly the change just made (and a conflict
+The basket section, the aisle view, the item editor, suggestions from what was had before
+(bought or removed unbought), quantity phrases in the add box with the category an item's name
+last had, a real undo of exactly the change just made (and a conflict
 said in words), others' changes highlighted with who made them (the command line, and a
 second phone signed in as a member), all of it offline too where it changes data; then the
 keyboard and screen-reader basics on a 60-item list, read from Chromium's accessibility tree.
@@ -47,6 +48,9 @@ def main():
         store.add("shopping", name, **fields)
         store.check("shopping", name)
         store.run("clear", "-l", "shopping")
+    # Added and removed unbought: remembered all the same.
+    store.add("shopping", "Muesli", category="breakfast")
+    store.run("remove", "Muesli", "-l", "shopping")
     store.run("aisles", "vegetables", "bakery", "dairy")
     for name, fields in [("Tomatoes", dict(quantity=6, category="vegetables")),
                          ("Bread", dict(category="bakery", note="wholemeal")),

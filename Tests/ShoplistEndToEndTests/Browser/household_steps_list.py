@@ -1,5 +1,5 @@
 """The household check's steps on the list itself: the basket section, the aisle view, the
-item editor, quantity phrases in the add box, and suggestions from what was bought before."""
+item editor, quantity phrases in the add box, and suggestions from what was had before."""
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -93,7 +93,9 @@ def steps(p, driver, store, item, base, token):
         p.type_in_add_box("2 l milk" + Keys.ENTER)
         wait_for(lambda: item("milk"), "milk added")
         milk = item("milk")
-        assert (milk["name"], milk["quantity"], milk["unit"]) == ("milk", 2, "l"), milk
+        # The category Milk had before it was removed, remembered.
+        assert (milk["name"], milk["quantity"], milk["unit"], milk["category"]) \
+            == ("milk", 2, "l", "dairy"), milk
         wait_for(lambda: "milk" in p.names(), "shown as the server read it")
         p.type_in_add_box("3 l milk" + Keys.ENTER)  # the same item, not a second one
         wait_for(lambda: item("milk")["quantity"] == 3, "milk now 3 l")
@@ -109,7 +111,8 @@ def steps(p, driver, store, item, base, token):
         p.type_in_add_box("2 l" + Keys.ENTER)  # no name left: said, nothing added
         wait_for(lambda: "is a quantity, not an item" in p.text("message"), "the refusal")
         assert "is-error" in p.by("message").get_attribute("class")
-    step("“2 l milk” in the add box adds milk, 2 l", quantity_phrases)
+    step("“2 l milk” in the add box adds milk, 2 l, under the category milk had",
+         quantity_phrases)
 
     def suggestions_from_history():
         p.dismiss_message()
@@ -132,3 +135,14 @@ def steps(p, driver, store, item, base, token):
         assert item("Grapes")["unit"] == "kg" and item("Grapes")["category"] == "fruit"
     step("suggestions of items bought before; picking one adds its last amount and category",
          suggestions_from_history)
+
+    def suggestions_of_what_left_unbought():
+        field = p.type_in_add_box("mues")
+        wait_for(lambda: p.suggestions() == ["Muesli"], f"{p.suggestions()}")
+        assert "breakfast" in p.by("suggestion").text, p.by("suggestion").text
+        p.shots("04-suggestions-unbought")
+        field.send_keys(Keys.ESCAPE)
+        wait_for(lambda: not p.suggestions(), "the suggestions closed")
+        field.clear()
+        assert item("Muesli") is None
+    step("an item added and removed unbought is suggested too", suggestions_of_what_left_unbought)
