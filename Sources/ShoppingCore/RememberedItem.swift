@@ -5,7 +5,7 @@ import Foundation
 /// given its category, and the add box can suggest it.
 ///
 /// ```swift
-/// let items = RememberedItem.merged(remembered, with: onOtherLists)  // one per name
+/// let items = RememberedItem.merged(remembered + onOtherLists)  // one per name
 /// RememberedItem.category(of: NameKey(lookingUp: "Milk"), among: items)  // "dairy"
 /// ```
 public struct RememberedItem: Equatable, Sendable {
