@@ -12,8 +12,10 @@ extension EverydayUseEndToEndTests {
     try shoplist.ok("clear")
 
     let phrase = try shoplist.ok("add", "2 l milk", "--json").stdout
-    #expect(phrase.contains(#""name": "milk", "checked": false, "quantity": 2, "unit": "l", "#
-      + #""category": "dairy""#), "\(phrase)")
+    #expect(
+      phrase.contains(
+        #""name": "milk", "checked": false, "quantity": 2, "unit": "l", "#
+          + #""category": "dairy""#), "\(phrase)")
     // On another list, from the item on this one.
     let other = try shoplist.ok("add", "MILK", "-l", "weekend", "--json").stdout
     #expect(other.contains(#""category": "dairy""#), "\(other)")
@@ -22,14 +24,18 @@ extension EverydayUseEndToEndTests {
     try shoplist.ok("add", "Bread", "--category", "bakery")
     try shoplist.ok("remove", "Bread")
     let none = try shoplist.ok("add", "bread", "--category", "", "--json").stdout
-    #expect(none.contains(#""name": "bread", "checked": false, "quantity": 1, "unit": null, "#
-      + #""category": null"#), "\(none)")
+    #expect(
+      none.contains(
+        #""name": "bread", "checked": false, "quantity": 1, "unit": null, "#
+          + #""category": null"#), "\(none)")
 
     // An item already on the list keeps its own.
     try shoplist.ok("add", "bread")
     let kept = try shoplist.ok("list", "--json").stdout
-    #expect(kept.contains(#""name": "bread", "checked": false, "quantity": 1, "unit": null, "#
-      + #""category": null"#), "\(kept)")
+    #expect(
+      kept.contains(
+        #""name": "bread", "checked": false, "quantity": 1, "unit": null, "#
+          + #""category": null"#), "\(kept)")
   }
 
   @Test func anAddGivenARememberedCategoryIsUndoneWhole() throws {

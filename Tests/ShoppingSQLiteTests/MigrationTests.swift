@@ -74,8 +74,8 @@ struct MigrationTests {
 
   static let groceriesAsDefault =
     listAndProducts(listColumns: ", isDefault", listValues: ", 1") + """
-    INSERT INTO aisle (position, category) VALUES (1, 'bakery'), (2, 'dairy');
-    """
+      INSERT INTO aisle (position, category) VALUES (1, 'bakery'), (2, 'dairy');
+      """
 
   /// The Groceries list with Milk and Bread, the list row with more columns when given.
   static func listAndProducts(listColumns: String, listValues: String) -> String {
