@@ -58,6 +58,10 @@ extension ShoplistServer {
     connections: OpenConnections, grace: Duration,
     onWarning: @escaping @Sendable (String) -> Void
   ) async throws {
+    // Trapped before the server starts listening, so before it says where: a SIGTERM sent
+    // as soon as it has said so (a supervisor's, a script's) stops it gracefully rather than
+    // ending it by the signal's default action.
+    let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
     try await withThrowingTaskGroup(of: Void.self) { tasks in
       tasks.addTask { try await services.run() }
       if let file {
@@ -68,7 +72,7 @@ extension ShoplistServer {
         // of the grace period, closes whatever is still open.
         var graceTimer: Task<Void, Never>?
         defer { graceTimer?.cancel() }
-        for await _ in await UnixSignalsSequence(trapping: .sigterm, .sigint) {
+        for await _ in signals {
           guard graceTimer == nil else {
             connections.closeAll()
             continue

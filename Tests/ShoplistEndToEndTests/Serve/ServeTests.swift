@@ -1,6 +1,7 @@
 import Foundation
 import ShoplistTestSupport
 import ShoplistTestTraits
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -98,6 +99,28 @@ import Testing
     let newest = try #require(history.firstMatch(of: /"id": (\d+)/)?.1)
     #expect(Self.text(events).contains("id: \(newest)\nevent: change\ndata: {\"list\": \"party\"}"))
     server.stop()
+  }
+
+  /// A supervisor may stop the server the moment it has said where it serves: the signal is
+  /// trapped before it listens, so that SIGTERM is a graceful stop (exit 0), not the signal's
+  /// default end, every time.
+  @Test func aSigtermAsSoonAsItSaysWhereItServesIsAGracefulStop() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "Milk")
+    // Many at a time, each signalled at its first line: on a busy machine the start-up's
+    // tasks are far apart, which is when a signal not yet trapped ended the server.
+    let stops = Mutex<[(status: Int32, reason: Subprocess.TerminationReason, stderr: String)]>([])
+    DispatchQueue.concurrentPerform(iterations: 24) { _ in
+      guard let server = try? ServingShoplist(shoplist) else { return }
+      let (status, stderr) = server.stop(SIGTERM)
+      stops.withLock { $0.append((status, server.process.terminationReason, stderr)) }
+    }
+    let ended = stops.withLock { $0 }
+    #expect(ended.count == 24)
+    for stop in ended {
+      #expect(
+        stop.status == 0 && stop.reason == .exit, "\(stop.reason) \(stop.status): \(stop.stderr)")
+    }
   }
 
   @Test func sigtermLetsRequestsInFlightFinishAndExitsZero() throws {
