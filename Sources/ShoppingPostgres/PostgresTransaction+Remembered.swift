@@ -27,29 +27,43 @@ extension PostgresTransaction {
     }
   }
 
+  /// Up to a thousand names a statement (a clear of a long list is one round trip, not one
+  /// a row), each name once: a statement may not change one row twice, so the items are
+  /// merged by name first, as they would be one after another.
   public func remember(_ items: [RememberedItem]) throws(DatabaseError) {
     try checkUsable(writing: true)
-    for item in items {
+    let merged = RememberedItem.merged(items)
+    var start = merged.startIndex
+    while start < merged.endIndex {
+      let chunk = merged[start..<min(start + 1_000, merged.endIndex)]
       var binds = PostgresBindings()
-      binds.append(item.key.value)
-      binds.append(item.name)
-      binds.append(item.quantity.description)
-      binds.append(item.unit)
-      binds.append(item.category)
-      binds.append(PreciseTime(item.updatedAt))
-      binds.append(Int64(item.times))
+      var rows: [String] = []
+      for item in chunk {
+        let first = binds.count + 1
+        binds.append(item.key.value)
+        binds.append(item.name)
+        binds.append(item.quantity.description)
+        binds.append(item.unit)
+        binds.append(item.category)
+        binds.append(PreciseTime(item.updatedAt))
+        binds.append(Int64(item.times))
+        rows.append("(" + (first..<first + 7).map { "$\($0)" }.joined(separator: ", ") + ")")
+      }
       try session.execute(
         """
-        INSERT INTO remembered AS r (name_key, name, quantity, unit, category, times, updated_at)
-        VALUES ($1, $2, $3, $4, $5, $7, $6)
+        INSERT INTO remembered AS r (name_key, name, quantity, unit, category, updated_at, times)
+        VALUES \(rows.joined(separator: ", "))
         ON CONFLICT (name_key) DO UPDATE SET
-          times = r.times + $7,
-          name = CASE WHEN $6 >= r.updated_at THEN $2 ELSE r.name END,
-          quantity = CASE WHEN $6 >= r.updated_at THEN $3 ELSE r.quantity END,
-          unit = CASE WHEN $6 >= r.updated_at THEN $4 ELSE r.unit END,
-          category = CASE WHEN $6 >= r.updated_at THEN $5 ELSE r.category END,
-          updated_at = greatest($6, r.updated_at)
+          times = r.times + excluded.times,
+          name = CASE WHEN excluded.updated_at >= r.updated_at THEN excluded.name ELSE r.name END,
+          quantity = CASE WHEN excluded.updated_at >= r.updated_at
+            THEN excluded.quantity ELSE r.quantity END,
+          unit = CASE WHEN excluded.updated_at >= r.updated_at THEN excluded.unit ELSE r.unit END,
+          category = CASE WHEN excluded.updated_at >= r.updated_at
+            THEN excluded.category ELSE r.category END,
+          updated_at = greatest(excluded.updated_at, r.updated_at)
         """, binds)
+      start = chunk.endIndex
     }
   }
 }

@@ -52,6 +52,23 @@ import Testing
     #expect(try Self.remembered(subject) == [RememberedItem(name: "tea", times: 5, updatedAt: now)])
   }
 
+  /// A long list cleared at once: thousands of items in one call, some of one name.
+  @Test(arguments: StorageKind.all)
+  func manyItemsAtOnceAreEachNameRememberedOnceWithTheirTimes(kind: StorageKind) throws {
+    let subject = try kind.make()
+    let items = (0..<2_500).map {
+      RememberedItem(name: "item \($0 % 2_000)", updatedAt: now.addingTimeInterval(Double($0)))
+    }
+
+    try subject.storage.write { try $0.remember(items) }
+
+    let remembered = try Self.remembered(subject)
+    #expect(remembered.count == 2_000)
+    #expect(remembered.filter { $0.times == 2 }.count == 500)
+    #expect(
+      remembered.first { $0.name == "item 7" }?.updatedAt == now.addingTimeInterval(2_007))
+  }
+
   @Test(arguments: StorageKind.all)
   func aReadTransactionCannotRemember(kind: StorageKind) throws {
     let subject = try kind.make()
