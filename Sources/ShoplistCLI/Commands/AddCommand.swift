@@ -9,7 +9,9 @@ struct AddCommand: QuickParsable {
     abstract: "Add items; an item already on the list is unchecked and updated instead.",
     discussion: """
       Each NAME may carry its quantity and unit: "2 l milk", "500g flour", "eggs x12", \
-      "milk 2 l". With --quantity or --unit, or with --exact, each NAME is taken as written.
+      "milk 2 l". With --quantity or --unit, or with --exact, each NAME is taken as written. \
+      A new item without --category gets the category its name last had on any list; \
+      --category "" adds it without one.
 
       Examples:
         shoplist add milk eggs
