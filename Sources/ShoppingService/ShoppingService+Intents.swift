@@ -104,9 +104,7 @@ extension ShoppingService {
         repository: repository
       )
       let items = try session.apply(intent)
-      // What left the list is remembered, for the next item of its name and for suggestions.
-      let left = items.compactMap { $0.after == nil ? $0.before : nil }
-      if !left.isEmpty { try repository.remember(left.map(RememberedItem.init)) }
+      try repository.rememberLeaving(items.compactMap { $0.after == nil ? $0.before : nil })
       let list = try session.list
       // Loaded whole from the start when asked for, so no row is read twice; only a list
       // the intent created is complete without having been read.

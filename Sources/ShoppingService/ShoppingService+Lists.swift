@@ -92,8 +92,7 @@ extension ShoppingService {
   ) -> @Sendable (any StorageTransaction) throws -> Renamed {
     let stores = stores
     return { repository in
-      let store = try stores.makeStore(repository, loadingListsNamed: [old])
-      guard let list = store.state.list(named: old) else { throw ShoppingError.noSuchList(old) }
+      let (store, list) = try stores.makeStore(repository, holdingList: old)
       try store.send(.renameList(list.id, to: new))
       guard let renamed = store.state.lists[id: list.id] else {
         throw ShoppingError.noSuchList(old)
@@ -107,11 +106,9 @@ extension ShoppingService {
   ) -> @Sendable (any StorageTransaction) throws -> Deleted {
     let stores = stores
     return { repository in
-      let store = try stores.makeStore(repository, loadingListsNamed: [name])
-      guard let list = store.state.list(named: name) else { throw ShoppingError.noSuchList(name) }
+      let (store, list) = try stores.makeStore(repository, holdingList: name)
       try store.send(.deleteList(list.id, force: force))
-      // What left the lists is remembered, for the next item of its name and for suggestions.
-      try repository.remember(list.products.map(RememberedItem.init))
+      try repository.rememberLeaving(Array(list.products))
       return Deleted(list: list, remaining: try repository.listSummaries())
     }
   }
@@ -131,10 +128,7 @@ extension ShoppingService {
     let listName = try Naming.name(name)
     if Self.isDefaultList(listName) { try createDefaultList() }
     return try journaledWrite(label ?? "lists default \(listName)") { repository in
-      let store = try stores.makeStore(repository, loadingListsNamed: [])
-      guard let list = store.state.list(named: listName) else {
-        throw ShoppingError.noSuchList(listName)
-      }
+      let (store, list) = try stores.makeStore(repository, holdingList: listName, loaded: false)
       let effects = try store.send(.makeDefault(list.id))
       return (list, effects.isEmpty)
     }

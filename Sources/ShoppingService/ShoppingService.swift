@@ -108,6 +108,28 @@ struct StoreFactory: Sendable {
       trace: trace
     )
   }
+
+  /// A store over `repository` holding every list by name and the list `name` in full (only
+  /// by name unless `loaded`), and that list.
+  ///
+  /// - Throws: `ShoppingCore/ShoppingError/noSuchList(_:)` when no list has that name.
+  func makeStore(
+    _ repository: some StorageTransaction, holdingList name: String, loaded: Bool = true
+  ) throws -> (store: Store<ShoppingState, ShoppingAction, PersistenceEffect>, list: ShoppingList) {
+    let store = try makeStore(repository, loadingListsNamed: loaded ? [name] : [])
+    guard let list = store.state.list(named: name) else { throw ShoppingError.noSuchList(name) }
+    return (store, list)
+  }
+}
+
+extension StorageTransaction {
+  /// Remembers `products`, which are leaving their lists (an intent removed them, or their
+  /// list was deleted): for the next item of each name and for suggestions (see
+  /// `ShoppingCore/RememberedItem`).
+  func rememberLeaving(_ products: [Product]) throws {
+    guard !products.isEmpty else { return }
+    try remember(products.map(RememberedItem.init))
+  }
 }
 
 /// The app reducer, traced when the service traces.
