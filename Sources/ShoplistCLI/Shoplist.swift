@@ -32,7 +32,8 @@ public struct Shoplist: ParsableCommand {
       RenameCommand.self, EditCommand.self, RemoveCommand.self, ListCommand.self,
       ClearCommand.self, ResetCommand.self, MoveCommand.self, SortCommand.self,
       ListsCommand.self, ImportCommand.self, ExportCommand.self, HistoryCommand.self,
-      UndoCommand.self, RedoCommand.self, FindCommand.self, AislesCommand.self, ServeCommand.self,
+      UndoCommand.self, RedoCommand.self, FindCommand.self, AislesCommand.self, ShopsCommand.self,
+      ServeCommand.self,
       MembersCommand.self, DbCommand.self,
     ]
   )

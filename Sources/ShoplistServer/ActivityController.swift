@@ -8,8 +8,9 @@ import ShoppingTransfer
 /// - `GET /api/activity?list=NAME&after=N`: who added, changed or removed which items of the
 ///   list since history entry N (see ``ShoppingService/ShoppingService/activity(onList:after:)``),
 ///   so that the page can show others' changes with their names; `after` defaults to 0.
-/// - `GET /api/aisles`: the shop order, as `aisles --json` prints it, for the page's "by aisle"
-///   view.
+/// - `GET /api/aisles?list=NAME`: the order of the list's shop (else the default shop's), as
+///   `aisles --json` prints it, for the page's "by aisle" view; without `list`, the default
+///   shop's.
 struct ActivityController<Context: RequesterContext>: Sendable {
   let service: ShoppingService
 
@@ -41,7 +42,10 @@ struct ActivityController<Context: RequesterContext>: Sendable {
   }
 
   @Sendable func aisles(_ request: Request, context: Context) async throws -> Response {
-    try await JSONAnswer.make { ListDocuments.aisles(try service.shopOrder()) }
+    let list = try QueryParameter.value("list", of: request)
+    return try await JSONAnswer.make {
+      ListDocuments.aisles(try service.shop(named: nil, forList: list)?.aisles ?? .none)
+    }
   }
 
   /// `{"newest": 58, "activity": [{"entry": 57, "command": "web (Ana): add Bread", "by":

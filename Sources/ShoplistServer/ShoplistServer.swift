@@ -188,6 +188,7 @@ public struct ShoplistServer: Sendable {
     HistoryController(service: service).addRoutes(to: api)
     SuggestionsController(service: service).addRoutes(to: api)
     ActivityController(service: service).addRoutes(to: api)
+    ShopsController(service: service).addRoutes(to: api.group("shops"))
     EventsController(feed: feed, keepAlive: configuration.keepAlive).addRoutes(to: api)
     SessionController().addRoutes(to: api)
     InvitesController(service: service, links: inviteLinks).addRoutes(to: api)

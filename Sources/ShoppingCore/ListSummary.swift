@@ -14,11 +14,15 @@ public struct ListSummary: Equatable, Sendable {
   public var checked: Int
   /// Whether it is the list used when no list is named.
   public var isDefault: Bool
+  /// The name of its usual shop, if it names one (see ``Shops/ofList``).
+  public var shop: String?
 
   /// Creates a summary.
   public init(
-    id: UUID, name: String, createdAt: Date, items: Int, checked: Int, isDefault: Bool = false
+    id: UUID, name: String, createdAt: Date, items: Int, checked: Int, isDefault: Bool = false,
+    shop: String? = nil
   ) {
+    self.shop = shop
     self.isDefault = isDefault
     self.id = id
     self.name = name

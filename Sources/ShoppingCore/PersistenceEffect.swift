@@ -28,8 +28,25 @@ public enum PersistenceEffect: Equatable, Sendable {
   /// Make this list the default one, or, with `nil`, none (the list named
   /// ``ShoppingState/fallbackDefaultListName`` is then the default).
   case setDefaultList(ShoppingList.ID?)
-  /// Store the shop order: these categories, first met first.
+  /// Store the default shop's order: these categories, first met first, making a shop named
+  /// ``Shop/upgradedShopName`` the default when there is no shop. Only records written before
+  /// shops ask for this (see ``setAisles(_:_:)``).
   case setShopOrder([String])
+  /// Create a shop with no aisle order after the last shop.
+  case insertShop(id: Shop.ID, name: String)
+  /// Put a deleted shop back, with its order, under the sort key storage gave it (see
+  /// ``StoredShop/position``). Only undoing a change asks for this.
+  case restoreShop(id: Shop.ID, name: String, aisles: [String], position: Int64)
+  /// Delete a shop (lists naming it are given no shop first, by ``setListShop(_:_:)``).
+  case deleteShop(Shop.ID)
+  /// Give a shop a new name.
+  case renameShop(Shop.ID, to: String)
+  /// Store a shop's order: these categories, first met first.
+  case setAisles(Shop.ID, [String])
+  /// Make this shop the default one, or, with `nil`, none (when the last shop goes).
+  case setDefaultShop(Shop.ID?)
+  /// Name a list's usual shop, or, with `nil`, none (the default shop is then its shop).
+  case setListShop(ShoppingList.ID, Shop.ID?)
   /// Overwrite a product's fields with these values.
   case updateProduct(Product)
 }

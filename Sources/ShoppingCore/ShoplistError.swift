@@ -25,12 +25,12 @@ extension ShoppingError: ShoplistError {
 
   public var httpStatus: Int {
     switch self {
-    case .noSuchItem, .noSuchList, .mistypedList: 404
-    case .itemNameTaken, .listNameTaken, .listNotEmpty: 409
+    case .noSuchItem, .noSuchList, .mistypedList, .noSuchShop: 404
+    case .itemNameTaken, .listNameTaken, .listNotEmpty, .shopNameTaken: 409
     case .invalidName, .invalidQuantity, .invalidText, .invalidPosition, .duplicateCategory,
       .ambiguousReference:
       422
-    case .listNotLoaded, .noImportInProgress: 500
+    case .listNotLoaded, .noImportInProgress, .shopsNotLoaded: 500
     }
   }
 }

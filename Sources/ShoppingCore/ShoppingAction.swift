@@ -25,10 +25,22 @@ public enum ShoppingAction: Equatable, Sendable {
   case makeDefault(ShoppingList.ID)
   /// Rename a list; a name another list has is refused.
   case renameList(ShoppingList.ID, to: String)
-  /// Set the order in which categories are met in the shop (an empty array forgets it).
-  case setShopOrder([String])
-  /// The shop order was read from storage into the state (no persistence work).
-  case shopOrderLoaded(ShopOrder)
+  /// Set the order in which categories are met in the shop named `shop`, made if there is
+  /// none (a name close to an existing shop's is refused as its typo), or, with `nil`, in
+  /// the default shop (made as ``Shop/upgradedShopName`` when there is no shop). An empty
+  /// array forgets the order.
+  case setAisles([String], shop: String?)
+  /// Make a shop the one used by lists without a shop of their own.
+  case makeDefaultShop(Shop.ID)
+  /// Rename a shop; a name another shop has is refused.
+  case renameShop(Shop.ID, to: String)
+  /// Delete a shop: lists naming it fall back to the default shop, and when it was the
+  /// default, the first shop left becomes the default.
+  case deleteShop(Shop.ID)
+  /// Name a list's usual shop, or, with `nil`, none.
+  case setListShop(ShoppingList.ID, Shop.ID?)
+  /// The shops were read from storage into the state (no persistence work).
+  case shopsLoaded(Shops)
   /// Begin an import; rows follow in batches, then ``finishImport``.
   case startImport(ImportOptions)
 }

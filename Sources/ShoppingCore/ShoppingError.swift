@@ -31,6 +31,12 @@ public enum ShoppingError: Error, Equatable, Sendable {
   /// A list that does not exist, named where a new one would be made, but so close to one that
   /// does that it is probably a typo of it: no list is made.
   case mistypedList(String, nearest: String)
+  /// No shop has this name; `nearest` is a close one, if any.
+  case noSuchShop(String, nearest: String?)
+  /// Another shop has this name (under normalised comparison).
+  case shopNameTaken(String)
+  /// A change to shops was sent to a state that has not loaded them.
+  case shopsNotLoaded
 }
 
 /// What is wrong with a piece of text.
@@ -82,6 +88,13 @@ extension ShoppingError: CustomStringConvertible {
       return "no list \(quoted(name))"
     case let .mistypedList(name, nearest):
       return "no list \(quoted(name)); did you mean \(quoted(nearest))?"
+    case let .noSuchShop(name, nearest):
+      let hint = nearest.map { "; did you mean \(quoted($0))?" } ?? ""
+      return "no shop \(quoted(name))\(hint)"
+    case let .shopNameTaken(name):
+      return "a shop named \(quoted(name)) already exists"
+    case .shopsNotLoaded:
+      return "the shops were not loaded"
     }
   }
 }

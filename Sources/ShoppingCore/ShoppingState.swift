@@ -13,9 +13,9 @@ public struct ShoppingState: Equatable, Sendable {
   /// The list made the default (``ShoppingAction/makeDefault(_:)``), if any: otherwise the
   /// list named ``fallbackDefaultListName`` is.
   public internal(set) var defaultListID: ShoppingList.ID?
-  /// The order in which categories are met in the shop, when loaded (it is needed only to
-  /// sort in it and to change it).
-  public internal(set) var shopOrder: ShopOrder?
+  /// The shops with their orders and each list's shop, when loaded (they are needed only to
+  /// sort in a shop's order and to change shops).
+  public internal(set) var shops: Shops?
 
   /// The default list's name on a fresh database, and whenever the default list is deleted.
   public static let fallbackDefaultListName = "shopping"
@@ -24,12 +24,12 @@ public struct ShoppingState: Equatable, Sendable {
   public init(
     lists: IdentifiedArrayOf<ShoppingList> = IdentifiedArray(id: ShoppingList.idPath),
     importProgress: ImportProgress? = nil,
-    defaultListID: ShoppingList.ID? = nil, shopOrder: ShopOrder? = nil
+    defaultListID: ShoppingList.ID? = nil, shops: Shops? = nil
   ) {
     self.lists = lists
     self.importProgress = importProgress
     self.defaultListID = defaultListID
-    self.shopOrder = shopOrder
+    self.shops = shops
   }
 
   /// The list used when no list is named: the one made the default, else the one named

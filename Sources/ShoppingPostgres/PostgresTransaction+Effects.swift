@@ -129,15 +129,9 @@ extension PostgresTransaction {
           "list", id, try run("UPDATE list SET is_default = true WHERE id = $1", id))
       }
 
-    case let .setShopOrder(categories):
-      try run("DELETE FROM aisle")
-      if !categories.isEmpty {
-        try run(
-          """
-          INSERT INTO aisle (position, category)
-          SELECT position, category FROM unnest($1::text[]) WITH ORDINALITY AS a(category, position)
-          """, categories)
-      }
+    case .setShopOrder, .insertShop, .restoreShop, .deleteShop, .renameShop, .setAisles,
+      .setDefaultShop, .setListShop:
+      try executeShopEffect(effect)
 
     case let .updateProduct(product):
       var binds = PostgresBindings()

@@ -4,7 +4,7 @@ import ShoppingCore
 import ShoppingStorage
 
 /// What history keeps of rows a change overwrites: products with their list and place, lists,
-/// orders, the default list and the shop order, as they stand before the change.
+/// orders, the default list and shops, as they stand before the change.
 extension PostgresTransaction {
   private static let storedColumns = productColumns + ", list_id, position"
 
@@ -33,12 +33,12 @@ extension PostgresTransaction {
     binds.append(id)
     guard
       let row = try session.query(
-        "SELECT name, created_at, position, is_default FROM list WHERE id = $1", binds
+        "SELECT name, created_at, position, is_default, shop_id FROM list WHERE id = $1", binds
       ).first
     else { return nil }
     var list = StoredList(
       name: try row.text(0), createdAt: try row.date(1), position: try row.integer(2),
-      isDefault: try row.bool(3))
+      isDefault: try row.bool(3), shopID: try row.decode(4, as: UUID?.self))
     if withProducts {
       list.products = try session.query(
         "SELECT \(Self.storedColumns) FROM product WHERE list_id = $1 ORDER BY position, sequence",
@@ -60,12 +60,5 @@ extension PostgresTransaction {
   public func storedDefaultList() throws(DatabaseError) -> ShoppingList.ID? {
     try checkUsable()
     return try session.query("SELECT id FROM list WHERE is_default").first?.uuid(0)
-  }
-
-  public func storedShopOrder() throws(DatabaseError) -> [String] {
-    try checkUsable()
-    return try session.query("SELECT category FROM aisle ORDER BY position").map {
-      row throws(DatabaseError) in try row.text(0)
-    }
   }
 }

@@ -194,10 +194,6 @@ public final class PostgresTransaction: StorageTransaction, @unchecked Sendable 
     }
   }
 
-  public func shopOrder() throws(DatabaseError) -> ShopOrder {
-    ShopOrder(validated: try storedShopOrder())
-  }
-
   public func listIsEmpty(_ listID: ShoppingList.ID) throws(DatabaseError) -> Bool {
     try checkUsable()
     var binds = PostgresBindings()

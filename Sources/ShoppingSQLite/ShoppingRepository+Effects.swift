@@ -97,14 +97,9 @@ extension ShoppingRepository {
         try expectChange("list", id)
       }
 
-    case let .setShopOrder(categories):
-      try connection.run("DELETE FROM aisle")
-      for (position, category) in categories.enumerated() {
-        try connection.run(
-          "INSERT INTO aisle (position, category) VALUES (?, ?)",
-          [.integer(Int64(position + 1)), .text(category)]
-        )
-      }
+    case .setShopOrder, .insertShop, .restoreShop, .deleteShop, .renameShop, .setAisles,
+      .setDefaultShop, .setListShop:
+      try executeShopEffect(effect)
 
     case let .updateProduct(product):
       // The name's key is written apart, and only where it differs: an UPDATE that sets an
@@ -282,7 +277,7 @@ extension ShoppingRepository {
 
   private static let deletion = IDChunkStatement("DELETE FROM product WHERE id IN ")
 
-  private func expectChange(_ table: String, _ id: UUID) throws(DatabaseError) {
+  func expectChange(_ table: String, _ id: UUID) throws(DatabaseError) {
     guard connection.changes == 0 else { return }
     throw DatabaseError(
       reason: .rowNotFound, path: connection.path,

@@ -72,7 +72,7 @@ extension ShoppingRepository: StorageTransaction {
     try checkUsable()
     var found: StoredList?
     try connection.query(
-      "SELECT name, createdAt, rowid, isDefault FROM list WHERE id = ?", [.id(id)]
+      "SELECT name, createdAt, rowid, isDefault, shopId FROM list WHERE id = ?", [.id(id)]
     ) { row throws(DatabaseError) in
       guard let createdAt = row.date(1) else {
         throw DatabaseError(
@@ -81,7 +81,7 @@ extension ShoppingRepository: StorageTransaction {
       }
       found = StoredList(
         name: row.text(0), createdAt: createdAt, position: row.integer(2),
-        isDefault: row.integer(3) != 0)
+        isDefault: row.integer(3) != 0, shopID: row.uuid(4))
     }
     guard withProducts, var list = found else { return found }
     try connection.query(
@@ -114,16 +114,6 @@ extension ShoppingRepository: StorageTransaction {
       found = row.uuid(0)
     }
     return found
-  }
-
-  public func storedShopOrder() throws(DatabaseError) -> [String] {
-    try checkUsable()
-    var categories: [String] = []
-    try connection.query("SELECT category FROM aisle ORDER BY position") {
-      row throws(DatabaseError) in
-      categories.append(row.text(0))
-    }
-    return categories
   }
 
   /// A product row of ``productColumns`` followed by its list id and position.

@@ -131,11 +131,6 @@ extension ShoppingRepository {
     return try loadState { header, _ in ids.contains(header.id) }
   }
 
-  /// The shop order: the categories in the order they are met in the shop.
-  public func shopOrder() throws(DatabaseError) -> ShopOrder {
-    ShopOrder(validated: try storedShopOrder())
-  }
-
   /// Loads the lists named, with their products, for `ShoppingAction/listsLoaded(_:)`.
   ///
   /// - Parameter names: The lists to load, compared as `Naming/key(_:)` compares names.

@@ -54,6 +54,7 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     case .lists: "renamed or deleted the same list"
     case .order: "reordered the same list"
     case .setting: "changed the same setting"
+    case .shops: "changed the same shop"
     case .deletedList: "deleted a list it needs"
     case .markedList: "moved the default mark to or from a list it created"
     }

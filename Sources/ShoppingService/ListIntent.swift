@@ -31,8 +31,9 @@ public enum ListIntent: Equatable, Sendable {
   case set(ProductAction, items: [ItemReference])
   /// Reorder the list for good.
   case sort(ProductOrder)
-  /// Reorder the list for good in the stored shop order (see `ShoppingCore/ShopOrder`).
-  case sortByAisle
+  /// Reorder the list for good in a shop's order (see `ShoppingCore/ShopOrder`): the shop
+  /// named, else the list's own shop, else the default shop.
+  case sortByAisle(shop: String?)
 }
 
 /// How a front end names an item: as a person typed it, or by its id.
@@ -133,7 +134,7 @@ extension ListIntent: CustomStringConvertible {
     case let .set(action, references):
       "\(action.verb) " + references.map(\.description).joined(separator: " ")
     case let .sort(order): "sort --by \(order.rawValue)"
-    case .sortByAisle: "sort --by aisle"
+    case let .sortByAisle(shop): "sort --by aisle" + (shop.map { " --shop \($0)" } ?? "")
     }
   }
 }

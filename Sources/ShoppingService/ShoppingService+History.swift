@@ -186,7 +186,8 @@ extension ShoppingService {
       let inverse = try settled(part.inverse(rebasedOn: orders), undoing: entry.kind, repository)
       let check = RevertCheck(effects: inverse, undoing: part)
       if let problem = check.firstProblem(
-        lists: try repository.listNames(), items: try repository.itemNames(check.itemNames))
+        lists: try repository.listNames(), items: try repository.itemNames(check.itemNames),
+        shops: try repository.shops().all.map { StoredName(id: $0.id, name: $0.name) })
       {
         throw HistoryError.cannotApply(step, shown, problem)
       }

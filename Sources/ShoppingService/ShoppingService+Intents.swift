@@ -129,8 +129,8 @@ struct LoadPlan {
   var references: [ItemReference]
   /// Names that may be added or given, whose items must be known.
   var names: [String]
-  /// Whether the intent needs the shop order.
-  var shopOrder = false
+  /// Whether the intent needs the shops.
+  var shops = false
 
   init(_ intent: ListIntent) {
     switch intent {
@@ -149,16 +149,16 @@ struct LoadPlan {
     case .clearChecked, .resetChecks, .sort:
       self.init(everything: true, references: [], names: [])
     case .sortByAisle:
-      self.init(everything: true, references: [], names: [], shopOrder: true)
+      self.init(everything: true, references: [], names: [], shops: true)
     }
   }
 
   init(
-    everything: Bool, references: [ItemReference], names: [String], shopOrder: Bool = false
+    everything: Bool, references: [ItemReference], names: [String], shops: Bool = false
   ) {
     self.everything = everything
     self.references = references
     self.names = names
-    self.shopOrder = shopOrder
+    self.shops = shops
   }
 }

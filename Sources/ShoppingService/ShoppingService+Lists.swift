@@ -133,22 +133,6 @@ extension ShoppingService {
       return (list, effects.isEmpty)
     }
   }
-
-  /// Stores the order in which categories are met in the shop; an empty array forgets it.
-  ///
-  /// - Returns: The order stored, and whether it changed.
-  /// - Throws: `ShoppingCore/ShoppingError` for an invalid or repeated category.
-  @discardableResult
-  public func setShopOrder(
-    _ categories: [String], label: String? = nil
-  ) throws -> (order: ShopOrder, changed: Bool) {
-    try journaledWrite(label ?? "aisles " + categories.joined(separator: " ")) { repository in
-      let store = try stores.makeStore(repository, loadingListsNamed: [])
-      try store.send(.shopOrderLoaded(repository.shopOrder()))
-      let effects = try store.send(.setShopOrder(categories))
-      return (store.state.shopOrder ?? .none, !effects.isEmpty)
-    }
-  }
 }
 
 // MARK: - Finding

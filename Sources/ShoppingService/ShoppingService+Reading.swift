@@ -63,7 +63,7 @@ extension ShoppingService {
   /// a command needs it.
   public func listSummaries() throws -> [ListSummary] {
     let (summaries, newest) = try storage.read {
-      (try $0.listSummaries(), try $0.newestHistoryID())
+      (Self.withShops(try $0.listSummaries(), try $0.shops()), try $0.newestHistoryID())
     }
     guard summaries.isEmpty, newest == 0 else { return summaries }
     guard !storage.isReadOnly else {
@@ -97,9 +97,14 @@ extension ShoppingService {
     try storage.read { try $0.loadState(loadingListsNamed: []).defaultListName }
   }
 
-  /// The shop order: the categories in the order they are met in the shop.
-  public func shopOrder() throws -> ShopOrder {
-    try storage.read { try $0.shopOrder() }
+  /// `summaries` with each list's shop named.
+  static func withShops(_ summaries: [ListSummary], _ shops: Shops) -> [ListSummary] {
+    guard !shops.ofList.isEmpty else { return summaries }
+    return summaries.map { summary in
+      var summary = summary
+      summary.shop = shops.ofList[summary.id].flatMap { shops.all[id: $0]?.name }
+      return summary
+    }
   }
 
   /// Hands every list to `body`, whole, one at a time, in the order they were created, from

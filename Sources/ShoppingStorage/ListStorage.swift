@@ -54,8 +54,8 @@ public protocol ListStorage: EffectEngine {
   /// default one marked.
   func listSummaries() throws(DatabaseError) -> [ListSummary]
 
-  /// The shop order: the categories in the order they are met in the shop.
-  func shopOrder() throws(DatabaseError) -> ShopOrder
+  /// Every shop with its order, the default one, and each list's shop.
+  func shops() throws(DatabaseError) -> Shops
 
   /// The items remembered under `keys`, or every one when `keys` is `nil`, in no particular
   /// order: see `ShoppingCore/RememberedItem`.

@@ -32,9 +32,14 @@ public enum ListDocuments {
     public var checked: Int
     /// Whether it is the default list.
     public var isDefault: Bool
+    /// Its usual shop's name, if it names one.
+    public var shop: String?
 
     /// Creates an entry.
-    public init(name: String, items: Int, checked: Int, isDefault: Bool = false) {
+    public init(
+      name: String, items: Int, checked: Int, isDefault: Bool = false, shop: String? = nil
+    ) {
+      self.shop = shop
       self.name = name
       self.items = items
       self.checked = checked
@@ -45,12 +50,24 @@ public enum ListDocuments {
   /// `{"lists": [{"name": "shopping", "items": 3, "checked": 1, "default": true}]}`: only
   /// the default list's entry has `"default"`.
   public static func lists(_ lists: [ListEntry]) -> String {
-    JSONWriter.listsDocument(lists.map { ($0.name, $0.items, $0.checked, $0.isDefault) })
+    JSONWriter.listsDocument(lists)
   }
 
   /// `{"items": [item objects, each with "list": NAME]}`: items of several lists.
   public static func items(_ items: [(product: Product, position: Int, list: String)]) -> String {
     JSONWriter.foundItemsDocument(items.map { ($0.product, $0.position, $0.list) })
+  }
+
+  /// `{"shops": [{"name": "Lidl", "aisles": ["produce", "bakery"], "default": true}]}`:
+  /// every shop with its order, in the order they were made.
+  public static func shops(_ shops: Shops) -> String {
+    JSONWriter.shopsDocument(
+      shops.all.map { ($0.name, $0.aisles.categories, $0.id == shops.defaultID) })
+  }
+
+  /// `{"list": "weekend", "shop": "Lidl"}`: a list's usual shop (`null`: none).
+  public static func listShop(list: String, shop: String?) -> String {
+    JSONWriter.listShopDocument(list: list, shop: shop)
   }
 
   /// `{"aisles": ["produce", "bakery"]}`: the shop order.
@@ -118,7 +135,7 @@ extension ListDocuments.ListEntry {
   public init(_ summary: ListSummary) {
     self.init(
       name: summary.name, items: summary.items, checked: summary.checked,
-      isDefault: summary.isDefault
+      isDefault: summary.isDefault, shop: summary.shop
     )
   }
 }

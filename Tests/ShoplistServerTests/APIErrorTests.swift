@@ -96,7 +96,7 @@ import Testing
       .add(names: ["Milk"], changes: .none), onList: nil)
     let milk = try #require(outcome.list.products.first?.id)
     let routes = DocumentedRoutes(openAPI: PackageResources.openapi_json)
-    #expect(routes.routes.count == 15)
+    #expect(routes.routes.count == 17)
     try await harness.withClient { client in
       for route in routes.routes {
         let path =

@@ -144,7 +144,8 @@ import Testing
           "/api/lists", "/api/lists/{name}", "/api/lists/{name}/items",
           "/api/lists/{name}/items/{id}", "/api/lists/{name}/clear", "/api/lists/{name}/reset",
           "/api/events", "/api/me", "/api/history", "/api/history/{id}/undo", "/api/redo",
-          "/api/suggestions", "/api/activity", "/api/aisles", "/api/invites",
+          "/api/suggestions", "/api/activity", "/api/aisles", "/api/invites", "/api/shops",
+          "/api/shops/{shop}",
         ])
       #expect(try answer.json()["openapi"] as? String == "3.0.3")
     }

@@ -28,7 +28,8 @@ import Testing
       let check = try await client.send(
         .patch, "/api/lists/shopping/items/\(milk)", json: #"{"checked": true}"#)
       #expect(check.headers[JSONAnswer.entryHeader] == "2")
-      let add = try await client.send(.post, "/api/lists/shopping/items", json: #"{"text": "2 l oat milk"}"#)
+      let add = try await client.send(
+        .post, "/api/lists/shopping/items", json: #"{"text": "2 l oat milk"}"#)
       #expect(add.headers[JSONAnswer.entryHeader] == "3")
       let remove = try await client.send(.delete, "/api/lists/shopping/items/\(bread)")
       #expect(remove.headers[JSONAnswer.entryHeader] == "4")
@@ -178,9 +179,17 @@ import Testing
     try await harness.withClient { client in
       let empty = try await client.send(.get, "/api/aisles")
       #expect(empty.body == #"{"aisles": []}"# + "\n")
-      _ = try harness.service.setShopOrder(["vegetables", "bakery", "dairy"])
+      _ = try harness.service.setAisles(["vegetables", "bakery", "dairy"], shop: nil)
       let set = try await client.send(.get, "/api/aisles")
       #expect(set.body == #"{"aisles": ["vegetables", "bakery", "dairy"]}"# + "\n")
+      // A list bought at another shop is shown in that shop's order.
+      _ = try harness.service.setAisles(["dairy", "bakery"], shop: "Lidl")
+      try harness.service.createList(named: "weekend")
+      _ = try harness.service.setShop("Lidl", ofList: "weekend")
+      let own = try await client.send(.get, "/api/aisles?list=weekend")
+      #expect(own.body == #"{"aisles": ["dairy", "bakery"]}"# + "\n")
+      let unknown = try await client.send(.get, "/api/aisles?list=nowhere")
+      #expect(unknown.body == #"{"aisles": ["vegetables", "bakery", "dairy"]}"# + "\n")
     }
   }
 }

@@ -9,12 +9,12 @@ import Testing
 /// The default list, the shop order, and "did you mean", in the core.
 @Suite struct EverydayUseReducerTests {
   func makeStore(
-    defaultListID: ShoppingList.ID? = nil, shopOrder: ShopOrder? = nil
+    defaultListID: ShoppingList.ID? = nil
   ) -> TestStore<ShoppingState, ShoppingAction, PersistenceEffect> {
     TestStore(
       initialState: ShoppingState(
         lists: [groceries(), list("hardware", id: 901, [product(10, "Nails")])],
-        defaultListID: defaultListID, shopOrder: shopOrder
+        defaultListID: defaultListID
       ),
       reducer: ShoppingReducer(environment: environment())
     )
@@ -68,22 +68,6 @@ import Testing
       $0.defaultListID = nil
     }
     #expect(store.state.defaultListName == "shopping")
-  }
-
-  @Test func setShopOrderStoresCleanedCategoriesAndRefusesRepeats() throws {
-    let store = makeStore(shopOrder: ShopOrder.none)
-    store.send(
-      .setShopOrder([" Produce ", "bakery"]), effects: [.setShopOrder(["Produce", "bakery"])]
-    ) {
-      $0.shopOrder = ShopOrder(validated: ["Produce", "bakery"])
-    }
-    store.send(.setShopOrder(["Produce", "bakery"]))
-    store.send(.setShopOrder(["dairy", "DAIRY"]), throws: ShoppingError.duplicateCategory("DAIRY"))
-    store.send(
-      .setShopOrder(["dairy", ""]),
-      throws: ShoppingError.invalidText(field: "category", value: "", problem: .empty)
-    )
-    store.send(.setShopOrder([]), effects: [.setShopOrder([])]) { $0.shopOrder = ShopOrder.none }
   }
 
   @Test func sortByAisleFollowsTheShopOrderThenCategoryNamesThenNoCategory() throws {

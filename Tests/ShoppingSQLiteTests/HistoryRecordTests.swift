@@ -82,15 +82,47 @@ import Testing
     #expect(ChangeRecordCodec.decode(ChangeRecordCodec.encode(record)) == record)
   }
 
+  @Test func recordsRoundTripWithShops() throws {
+    var record = ChangeRecord()
+    let lidl = listID(7)
+    record.steps = [
+      .executed(.insertShop(id: lidl, name: "Lidl")), .executed(.setAisles(lidl, ["a", "b"])),
+      .executed(.renameShop(lidl, to: "Lidl Süd")), .executed(.setDefaultShop(nil)),
+      .executed(.setListShop(listID(1), lidl)), .executed(.setListShop(listID(2), nil)),
+      .executed(.restoreShop(id: listID(8), name: "Aldi", aisles: ["c"], position: 3)),
+      .executed(.deleteShop(listID(8))), .executed(.deleteList(listID(3))),
+      .executed(.setShopOrder(["x"])),
+    ]
+    record.shops[listID(8)] = StoredShop(name: "Aldi", aisles: ["c"], position: 3)
+    record.listShops[listID(1)] = .some(nil)
+    record.listShops[listID(2)] = .some(lidl)
+    record.lists[listID(3)] = StoredList(name: "Week", createdAt: now, position: 4, shopID: lidl)
+    record.settings[.defaultShop] = .setDefaultShop(lidl)
+    record.settings[.shopOrder] = .setShopOrder([])
+
+    #expect(ChangeRecordCodec.decode(ChangeRecordCodec.encode(record)) == record)
+  }
+
+  @Test func recordsWrittenBeforeShopsStillDecode() throws {
+    var record = ChangeRecord()
+    record.steps = [.executed(.deleteList(listID(1)))]
+    record.lists[listID(1)] = StoredList(name: "Groceries", createdAt: now, position: 1)
+    let bytes = ChangeRecordCodec.encode(record)
+    #expect(bytes.suffix(3) == [0, 0, 0])
+
+    #expect(ChangeRecordCodec.decode(Array(bytes.dropLast(3))) == record)
+  }
+
   @Test func recordsWrittenBeforeListsKeptTheirPlacesStillDecode() throws {
     var record = ChangeRecord()
     record.steps = [.executed(.deleteList(listID(1)))]
     record.lists[listID(1)] = StoredList(name: "Groceries", createdAt: now)
     let bytes = ChangeRecordCodec.encode(record)
-    // Such a record ends after the settings: no count of placed lists (here 0).
-    #expect(bytes.last == 0)
+    // Such a record ends after the settings: no count of placed lists, nor the three counts
+    // of shops after it (here all 0).
+    #expect(bytes.suffix(4) == [0, 0, 0, 0])
 
-    let decoded = ChangeRecordCodec.decode(Array(bytes.dropLast()))
+    let decoded = ChangeRecordCodec.decode(Array(bytes.dropLast(4)))
 
     #expect(decoded == record)
     #expect(

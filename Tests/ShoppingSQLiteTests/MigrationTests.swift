@@ -41,6 +41,18 @@ struct MigrationTests {
       INSERT INTO remembered (nameKey, name, quantity, unit, category, times, updatedAt)
         VALUES ('tea', 'Tea', '2', 'boxes', 'hot drinks', 3, '2026-11-18T11:10:00Z');
       """,
+    // Shops: the one order is the default shop's.
+    10:
+      (withDevices + """
+        INSERT INTO remembered (nameKey, name, quantity, unit, category, times, updatedAt)
+          VALUES ('tea', 'Tea', '2', 'boxes', 'hot drinks', 3, '2026-11-18T11:10:00Z');
+        """).replacingOccurrences(
+        of: "INSERT INTO aisle (position, category) VALUES (1, 'bakery'), (2, 'dairy');",
+        with: """
+          INSERT INTO shop (id, name, nameKey, position, aisles, isDefault) VALUES (
+            '00000000-0000-0000-0000-00000000000B', 'default', 'default', 1,
+            'bakery' || char(10) || 'dairy', 1);
+          """),
   ]
 
   static let withDevices =
@@ -160,8 +172,10 @@ struct MigrationTests {
     if version >= 3 {
       // Made the default at version 3, with a shop order.
       expected = ShoppingState(lists: expected.lists, defaultListID: groceriesID)
-      #expect(
-        try database.read { try $0.shopOrder() } == ShopOrder(validated: ["bakery", "dairy"]))
+      let shops = try database.read { try $0.shops() }
+      #expect(shops.all.map(\.name) == ["default"])
+      #expect(shops.defaultShop?.aisles == ShopOrder(validated: ["bakery", "dairy"]))
+      #expect(shops.ofList.isEmpty)
     }
     #expect(try database.everything() == expected)
     // Entries made before members were known were made by none; members stay members.

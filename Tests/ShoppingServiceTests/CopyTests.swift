@@ -141,7 +141,7 @@ import Testing
 /// Everything a copy carries, as stored.
 private struct Contents: Equatable {
   var world: World
-  var shopOrder: [String]
+  var shops: Shops
   var members: [StoredMember]
   var history: [Entry]
 
@@ -154,7 +154,7 @@ private struct Contents: Equatable {
     let world = try World.read(service)
     return try service.storage.read { transaction in
       Contents(
-        world: world, shopOrder: try transaction.shopOrder().categories,
+        world: world, shops: try transaction.shops(),
         members: try transaction.storedMembers(),
         history: try transaction.historyRecords(try transaction.historyLinks().entries.map(\.id))
           .map { Entry(entry: $0.entry, change: $0.change) })

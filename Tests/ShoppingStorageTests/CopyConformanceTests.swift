@@ -10,9 +10,9 @@ import Testing
   static let ana = Member(id: UUID(), name: "Ana", invitedAt: now)
   static let phone = Device(id: UUID(), joinedAt: now, lastSeenAt: now)
 
-  /// A source holding two lists (the second the default, one item checked), a member with a
-  /// device and an invite, a shop order, two remembered items, and four history entries, the
-  /// third undone by the fourth.
+  /// A source holding two lists (the second the default, one item checked, bought at the
+  /// second shop), two shops (the first the default), a member with a device and an invite,
+  /// two remembered items, and four history entries, the third undone by the fourth.
   static func filledSource(_ kind: StorageKind) throws -> Subject {
     let source = try kind.make()
     try source.execute(week)
@@ -22,6 +22,8 @@ import Testing
         .insertProduct(item(4, "Crisps", checked: true), listID: partyID),
         .insertProduct(item(5, "Lemonade"), listID: partyID),
         .setDefaultList(partyID), .setShopOrder(["drinks", "snacks"]),
+        .insertShop(id: lidlID, name: "Lidl"), .setAisles(lidlID, ["snacks", "drinks"]),
+        .setListShop(partyID, lidlID),
       ])
       try transaction.journal(command: "add Crisps Lemonade", at: now, by: "Ana")
     }
@@ -47,7 +49,8 @@ import Testing
   struct Contents {
     var lists: [ShoppingList.ID]
     var stored: [StoredList]
-    var shopOrder: [String]
+    var shops: Shops
+    var storedShops: [StoredShop?]
     var remembered: [RememberedItem]
     var members: [StoredMember]
     var entries: [HistoryEntry]
@@ -58,7 +61,8 @@ import Testing
       let lists = try transaction.storedLists()
       self.lists = lists.map(\.id)
       stored = lists.map(\.list)
-      shopOrder = try transaction.shopOrder().categories
+      shops = try transaction.shops()
+      storedShops = try shops.all.map { try transaction.storedShop($0.id) }
       remembered = try transaction.rememberedItems(named: nil).sorted { $0.name < $1.name }
       members = try transaction.storedMembers()
       let history = try transaction.historyRecords(
@@ -89,7 +93,10 @@ import Testing
     let copied = try target.storage.read { try Contents($0) }
     #expect(copied.lists == expected.lists)
     #expect(copied.stored == expected.stored)
-    #expect(copied.shopOrder == expected.shopOrder)
+    #expect(expected.shops.all.map(\.name) == ["default", "Lidl"])
+    #expect(expected.shops.ofList == [partyID: lidlID])
+    #expect(copied.shops == expected.shops)
+    #expect(copied.storedShops == expected.storedShops)
     #expect(expected.remembered.map(\.name) == ["Oat milk", "Tea"])
     #expect(copied.remembered == expected.remembered)
     #expect(copied.members == expected.members)

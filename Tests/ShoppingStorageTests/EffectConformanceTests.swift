@@ -22,8 +22,12 @@ import Testing
     try subject.execute(week)
     try subject.execute([
       .insertProduct(item(4, "Tea"), listID: weekID),
-      .reorderProducts(listID: weekID, order: [item(4, "Tea").id, item(1, "Milk").id,
-        item(2, "Bread").id, item(3, "Eggs").id]),
+      .reorderProducts(
+        listID: weekID,
+        order: [
+          item(4, "Tea").id, item(1, "Milk").id,
+          item(2, "Bread").id, item(3, "Eggs").id,
+        ]),
       .deleteProducts([item(1, "Milk").id]),
     ])
 
@@ -98,7 +102,12 @@ import Testing
     let summaries = try subject.storage.read { try $0.listSummaries() }
     #expect(summaries.map(\.isDefault) == [false, true])
     #expect(summaries.map(\.items) == [3, 0])
-    #expect(try subject.storage.read { try $0.shopOrder().categories } == ["Bakery", "Dairy"])
+    // The order of records written before shops: the default shop's, made as "default".
+    let shops = try subject.storage.read { try $0.shops() }
+    #expect(shops.all.map(\.name) == ["default"])
+    #expect(shops.defaultShop?.aisles.categories == ["Bakery", "Dairy"])
+    try subject.execute([.setShopOrder(["Dairy"])])
+    #expect(try subject.storage.read { try $0.shops() }.defaultShop?.aisles.categories == ["Dairy"])
 
     try subject.execute([.setDefaultList(nil)])
     #expect(try subject.storage.read { try $0.storedDefaultList() } == nil)

@@ -23,13 +23,23 @@ extension SplitMix64 {
   /// An action on `state`: on its lists, its settings, or one list's items.
   public mutating func appAction(in state: ShoppingState) -> ShoppingAction {
     let list = state.lists[Int(next() % UInt64(state.lists.count))]
-    switch next() % 14 {
+    let shops = state.shops?.all ?? []
+    let shop = shops.isEmpty ? nil : shops[Int(next() % UInt64(shops.count))]
+    switch next() % 18 {
     case 0: return .createList(named: hostileString())
     case 1: return .renameList(list.id, to: hostileString())
     case 2 where state.lists.count > 1: return .deleteList(list.id, force: true)
     case 3: return .makeDefault(list.id)
     case 4:
-      return .setShopOrder((0..<next() % 4).map { _ in hostileString() })
+      let named = next() % 3 == 0 ? nil : shop?.name ?? hostileString()
+      return .setAisles((0..<next() % 4).map { _ in hostileString() }, shop: named)
+    case 5:
+      return .setAisles([hostileString()], shop: hostileString())
+    case 6 where shop != nil:
+      return next() % 2 == 0 ? .renameShop(shop!.id, to: hostileString()) : .deleteShop(shop!.id)
+    case 7 where shop != nil:
+      return next() % 3 == 0 ? .makeDefaultShop(shop!.id) : .setListShop(list.id, shop!.id)
+    case 8: return .setListShop(list.id, nil)
     default: return .list(list.id, listAction(on: list))
     }
   }

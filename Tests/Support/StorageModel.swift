@@ -12,7 +12,11 @@ public struct StorageModel: Equatable {
   public var rows: [Product.ID: Row] = [:]
   public var lists: [ShoppingList.ID: StoredList] = [:]
   public var defaultList: ShoppingList.ID?
-  public var shopOrder: [String] = []
+  public var shops: [Shop.ID: StoredShop] = [:]
+  public var defaultShop: Shop.ID?
+
+  /// The id a legacy `setShopOrder` gives the shop it makes.
+  public static let upgradedShopID = UUID(uuidString: "00000000-0000-4000-8000-00000000D0D0")!
 
   public init(_ state: ShoppingState) {
     for list in state.lists {
@@ -41,6 +45,23 @@ public struct StorageModel: Equatable {
         rows = rows.filter { $0.value.list != id }
         lists[id] = nil
         if defaultList == id { defaultList = nil }
+      case let .insertShop(id, name):
+        let last = shops.values.map(\.position).max() ?? 0
+        shops[id] = StoredShop(name: name, aisles: [], position: last + 1)
+      case let .restoreShop(id, name, aisles, position):
+        shops[id] = StoredShop(name: name, aisles: aisles, position: position)
+      case let .deleteShop(id):
+        shops[id] = nil
+        for (key, list) in lists where list.shopID == id { lists[key]?.shopID = nil }
+        if defaultShop == id { defaultShop = nil }
+      case let .renameShop(id, name):
+        shops[id]?.name = name
+      case let .setAisles(id, aisles):
+        shops[id]?.aisles = aisles
+      case let .setDefaultShop(id):
+        defaultShop = id
+      case let .setListShop(listID, shop):
+        lists[listID]?.shopID = shop
       case let .insertList(id, name, createdAt):
         lists[id] = StoredList(name: name, createdAt: createdAt)
       case let .restoreList(id, name, createdAt, position):
@@ -50,9 +71,28 @@ public struct StorageModel: Equatable {
       case let .setDefaultList(id):
         defaultList = id
       case let .setShopOrder(categories):
-        shopOrder = categories
+        if let id = defaultShop {
+          shops[id]?.aisles = categories
+        } else if !categories.isEmpty {
+          let last = shops.values.map(\.position).max() ?? 0
+          shops[Self.upgradedShopID] = StoredShop(
+            name: Shop.upgradedShopName, aisles: categories, position: last + 1)
+          defaultShop = Self.upgradedShopID
+        }
       }
     }
+  }
+
+  /// What a user sees of shops: each by name with its order, the default one, and each list's
+  /// shop by name.
+  public var visibleShops: String {
+    let named = shops.sorted { $0.value.position < $1.value.position }.map {
+      "\($0.value.name): \($0.value.aisles)\($0.key == defaultShop ? " (default)" : "")"
+    }
+    let listed = lists.values.compactMap { list in
+      list.shopID.map { "\(list.name) at \(shops[$0]?.name ?? "?")" }
+    }.sorted()
+    return (named + listed).joined(separator: "; ")
   }
 
   public func products(of list: ShoppingList.ID) -> [Product] {

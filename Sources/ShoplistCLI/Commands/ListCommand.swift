@@ -15,6 +15,7 @@ struct ListCommand: QuickParsable {
         shoplist list
         shoplist ls --unchecked --category dairy
         shoplist list --by-aisle
+        shoplist list --by-aisle --shop Lidl
         shoplist list --json
       """,
     aliases: ["ls"]
@@ -27,12 +28,17 @@ struct ListCommand: QuickParsable {
   var unchecked = false
   @Option(help: ArgumentHelp("Only items of this category.", valueName: "c"))
   var category: String?
-  @Flag(help: "Show the items under category headings in shop order (see `shoplist aisles`).")
+  @Flag(
+    help: "Show the items under category headings in their shop's order (see `shoplist aisles`).")
   var byAisle = false
+  @Option(help: "With --by-aisle: this shop's order (default: the list's shop, else the default).")
+  var shop: String?
 
   func validate() throws {
     guard values.isValid else {
-      throw ValidationError("--checked and --unchecked cannot be used together")
+      throw ValidationError(
+        values.checked && values.unchecked
+          ? "--checked and --unchecked cannot be used together" : "--shop goes with --by-aisle")
     }
   }
 
@@ -43,14 +49,15 @@ struct ListCommand: QuickParsable {
     var unchecked = false
     var category: String?
     var byAisle = false
+    var shop: String?
 
-    var isValid: Bool { !(checked && unchecked) }
+    var isValid: Bool { !(checked && unchecked) && (shop == nil || byAisle) }
   }
 
   var values: Values {
     Values(
       settings: global.settings, checked: checked, unchecked: unchecked, category: category,
-      byAisle: byAisle)
+      byAisle: byAisle, shop: shop)
   }
 
   static var grammar: QuickGrammar<Values> {
@@ -59,6 +66,7 @@ struct ListCommand: QuickParsable {
     grammar.flags["--unchecked"] = { $0.unchecked = true }
     grammar.flags["--by-aisle"] = { $0.byAisle = true }
     grammar.options["--category"] = QuickGrammar.text { $0.category = $1 }
+    grammar.options["--shop"] = QuickGrammar.text { $0.shop = $1 }
     return grammar
   }
 
@@ -88,7 +96,9 @@ struct ListCommand: QuickParsable {
         ListTable(list: list, terminal: context.terminal)
           .render(
             showing: shown, filterDescription: values.filterDescription,
-            aisles: values.byAisle ? try service.shopOrder() : nil
+            aisles: values.byAisle
+              ? try service.shop(named: values.shop, forList: list.name)?.aisles ?? ShopOrder.none
+              : nil
           )
       )
     }

@@ -6,7 +6,7 @@ struct ListsCommand: ParsableCommand {
     abstract: "Show and manage lists.",
     subcommands: [
       ListsShowCommand.self, ListsCreateCommand.self, ListsRenameCommand.self,
-      ListsDeleteCommand.self, ListsDefaultCommand.self,
+      ListsDeleteCommand.self, ListsDefaultCommand.self, ListsShopCommand.self,
     ],
     defaultSubcommand: ListsShowCommand.self
   )

@@ -37,6 +37,8 @@ extension ChangeRecord {
     addedTo.merge(later.addedTo) { _, latest in latest }
     orders.merge(later.orders) { first, _ in first }
     settings.merge(later.settings) { first, _ in first }
+    shops.merge(later.shops) { first, _ in first }
+    listShops.merge(later.listShops) { first, _ in first }
   }
 
   private func deletes(list id: ShoppingList.ID) -> Bool {

@@ -30,6 +30,10 @@ public struct ChangeSummary: Equatable, Sendable {
   private var settingNotes: [String] = []
   /// The names the records gave the lists they renamed or deleted, the earliest kept.
   private var knownNames: [ShoppingList.ID: String] = [:]
+  /// The names shops had in the records, the latest kept.
+  private var shopNames: [Shop.ID: String] = [:]
+  /// The note of each shop the records made, by its place among the notes.
+  private var madeShops: [Shop.ID: Int] = [:]
   /// Whether no record added had a step.
   public private(set) var isEmpty = true
 
@@ -82,6 +86,36 @@ public struct ChangeSummary: Equatable, Sendable {
           categories.isEmpty
             ? "shop order forgotten" : "shop order: " + categories.joined(separator: ", ")
         )
+      case let .insertShop(id, name):
+        shopNames[id] = name
+        madeShops[id] = settingNotes.count
+        settingNotes.append("shop \(DisplayText.quoted(name)) made")
+      case let .restoreShop(id, name, _, _):
+        shopNames[id] = name
+        settingNotes.append("shop \(DisplayText.quoted(name)) brought back")
+      case let .deleteShop(id):
+        settingNotes.append("shop \(shopName(id, record)) deleted")
+      case let .renameShop(id, name):
+        settingNotes.append("shop \(shopName(id, record)) renamed to \(DisplayText.quoted(name))")
+        shopNames[id] = name
+      case let .setAisles(id, categories):
+        let aisles = categories.isEmpty ? "forgotten" : categories.joined(separator: ", ")
+        if let made = madeShops[id] {
+          settingNotes[made] += " with aisles: " + aisles
+        } else {
+          settingNotes.append("\(shopName(id, record)) aisles: " + aisles)
+        }
+      case let .setDefaultShop(id?):
+        // The first shop made is the default: its making says enough.
+        if madeShops[id] == nil {
+          settingNotes.append("shop \(shopName(id, record)) made the default")
+        }
+      case .setDefaultShop(nil): break  // goes with the last shop's deletion
+      case let .setListShop(listID, shop?):
+        note("bought at \(shopName(shop, record))", listID)
+      case let .setListShop(listID, nil):
+        // A list left by its deleted shop says so with the shop.
+        if !record.steps.contains(where: Self.deletesAShop) { note("shop cleared", listID) }
       case let .updateProduct(product):
         // An item added by the same change counts as added only.
         if record.addedTo[product.id] == nil {
@@ -114,6 +148,18 @@ public struct ChangeSummary: Equatable, Sendable {
   private mutating func countAdded(_ added: Int, to list: ShoppingList.ID) {
     if counts[list] == nil, notes[list] == nil { order.append(list) }
     counts[list, default: Tally()].added += added
+  }
+
+  private mutating func shopName(_ id: Shop.ID, _ record: ChangeRecord) -> String {
+    if let name = shopNames[id] ?? record.shops[id]?.name {
+      shopNames[id] = name
+      return DisplayText.quoted(name)
+    }
+    return "a shop"
+  }
+
+  private static func deletesAShop(_ step: ChangeRecord.Step) -> Bool {
+    if case .executed(.deleteShop) = step { true } else { false }
   }
 
   private mutating func note(_ text: String, _ list: ShoppingList.ID) {

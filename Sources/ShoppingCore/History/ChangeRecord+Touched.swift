@@ -17,6 +17,10 @@ public struct Touched: Equatable, Sendable {
   public var markedLists: Set<ShoppingList.ID> = []
   /// Settings it changed.
   public var settings: Set<ChangeRecord.Setting> = []
+  /// Shops it made, renamed, reordered or deleted, or gave a list or took from one.
+  public var shops: Set<Shop.ID> = []
+  /// Lists whose shop it changed.
+  public var listShops: Set<ShoppingList.ID> = []
 
   /// Why a later change stands in the way of undoing an earlier one.
   public enum Conflict: Equatable, Sendable {
@@ -28,6 +32,8 @@ public struct Touched: Equatable, Sendable {
     case order
     /// It changed the same setting.
     case setting
+    /// It changed one of the same shops, or the shop of one of the same lists.
+    case shops
     /// It deleted a list the undo would write to or mark: the list of products the earlier
     /// change touched, or one it gave or took the default mark.
     case deletedList
@@ -46,16 +52,21 @@ public struct Touched: Equatable, Sendable {
     if !lists.isDisjoint(with: later.lists) { return .lists }
     if !orders.isDisjoint(with: later.orders) { return .order }
     if !settings.isDisjoint(with: later.settings) { return .setting }
+    if !shops.isDisjoint(with: later.shops) || !listShops.isDisjoint(with: later.listShops) {
+      return .shops
+    }
     if !createdLists.isDisjoint(with: later.markedLists) { return .markedList }
     guard !later.deletedLists.isEmpty else { return nil }
-    let needed = listsOfProducts.union(orders).union(markedLists)
+    let needed = listsOfProducts.union(orders).union(markedLists).union(listShops)
     return needed.isDisjoint(with: later.deletedLists) ? nil : .deletedList
   }
 
   /// Of two conflicts, the one ``conflict(with:)`` names when a change shows both: a change
   /// checked part by part names the first of its parts' conflicts.
   public static func first(_ one: Conflict, _ other: Conflict) -> Conflict {
-    let order: [Conflict] = [.items, .lists, .order, .setting, .markedList, .deletedList]
+    let order: [Conflict] = [
+      .items, .lists, .order, .setting, .shops, .markedList, .deletedList,
+    ]
     return (order.firstIndex(of: other) ?? 0) < (order.firstIndex(of: one) ?? 0) ? other : one
   }
 
@@ -97,6 +108,10 @@ extension ChangeRecord {
             touched.settings.insert(.defaultList)
             touched.markedLists.insert(id)
           }
+          if let shop = list.shopID {
+            touched.listShops.insert(id)
+            touched.shops.insert(shop)
+          }
         }
       case let .renameList(id, _):
         touched.lists.insert(id)
@@ -118,6 +133,19 @@ extension ChangeRecord {
         }
       case .setShopOrder:
         touched.settings.insert(.shopOrder)
+      case let .insertShop(id, _), let .restoreShop(id, _, _, _), let .deleteShop(id),
+        let .renameShop(id, _), let .setAisles(id, _):
+        touched.shops.insert(id)
+      case let .setDefaultShop(id):
+        touched.settings.insert(.defaultShop)
+        if let id { touched.shops.insert(id) }
+        if case let .setDefaultShop(earlier?)? = settings[.defaultShop] {
+          touched.shops.insert(earlier)
+        }
+      case let .setListShop(listID, shop):
+        touched.listShops.insert(listID)
+        if let shop { touched.shops.insert(shop) }
+        if let earlier = listShops[listID] ?? nil { touched.shops.insert(earlier) }
       case let .updateProduct(product):
         touched.products.insert(product.id)
         if let listID = products[product.id]?.listID ?? addedTo[product.id] {

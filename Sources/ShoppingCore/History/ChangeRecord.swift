@@ -30,6 +30,11 @@ public struct ChangeRecord: Equatable, Sendable {
   /// Settings as they were before the first effect that changed them, each as the effect that
   /// sets it back.
   public var settings: [Setting: PersistenceEffect] = [:]
+  /// Shops as they were before the first effect that renamed, reordered or deleted them, or
+  /// gave them a list.
+  public var shops: [Shop.ID: StoredShop] = [:]
+  /// Each list's shop as it was before the first effect that changed it (`.some(nil)`: none).
+  public var listShops: [ShoppingList.ID: Shop.ID?] = [:]
 
   /// A setting kept beside the lists.
   public enum Setting: UInt8, Hashable, Sendable, CaseIterable {
@@ -37,12 +42,15 @@ public struct ChangeRecord: Equatable, Sendable {
     case defaultList = 1
     /// The shop order (``PersistenceEffect/setShopOrder(_:)``).
     case shopOrder = 2
+    /// Which shop is the default one (``PersistenceEffect/setDefaultShop(_:)``).
+    case defaultShop = 3
 
     /// The setting `effect` changes, if it changes one.
     public init?(changedBy effect: PersistenceEffect) {
       switch effect {
       case .setDefaultList: self = .defaultList
       case .setShopOrder: self = .shopOrder
+      case .setDefaultShop: self = .defaultShop
       default: return nil
       }
     }
@@ -107,6 +115,7 @@ public struct ChangeRecord: Equatable, Sendable {
           .restoreProduct($0.product, listID: id, position: $0.position)
         }
         if list.isDefault { inverse.append(.setDefaultList(id)) }
+        if let shop = list.shopID { inverse.append(.setListShop(id, shop)) }
       case let .deleteProducts(ids):
         inverse += ids.compactMap { id in
           products[id].map {
@@ -125,7 +134,20 @@ public struct ChangeRecord: Equatable, Sendable {
         }
       case let .updateProduct(product):
         if let before = products[product.id] { inverse.append(.updateProduct(before.product)) }
-      case .setDefaultList, .setShopOrder:
+      case let .insertShop(id, _), let .restoreShop(id, _, _, _):
+        inverse.append(.deleteShop(id))
+      case let .deleteShop(id):
+        if let shop = shops[id] {
+          inverse.append(
+            .restoreShop(id: id, name: shop.name, aisles: shop.aisles, position: shop.position))
+        }
+      case let .renameShop(id, _):
+        if let shop = shops[id] { inverse.append(.renameShop(id, to: shop.name)) }
+      case let .setAisles(id, _):
+        if let shop = shops[id] { inverse.append(.setAisles(id, shop.aisles)) }
+      case let .setListShop(listID, _):
+        if let earlier = listShops[listID] { inverse.append(.setListShop(listID, earlier)) }
+      case .setDefaultList, .setShopOrder, .setDefaultShop:
         if let setting = Setting(changedBy: effect), let earlier = settings[setting] {
           inverse.append(earlier)
         }
@@ -168,16 +190,37 @@ public struct StoredList: Equatable, Sendable {
   public var position: Int64?
   /// Whether it was marked the default list.
   public var isDefault: Bool
+  /// Its usual shop, if it had one.
+  public var shopID: Shop.ID?
 
   /// Creates a stored list.
   public init(
     name: String, createdAt: Date, products: [StoredProduct] = [], position: Int64? = nil,
-    isDefault: Bool = false
+    isDefault: Bool = false, shopID: Shop.ID? = nil
   ) {
     self.name = name
     self.createdAt = createdAt
     self.products = products
     self.position = position
     self.isDefault = isDefault
+    self.shopID = shopID
+  }
+}
+
+/// A shop as storage held it.
+public struct StoredShop: Equatable, Sendable {
+  /// Its name.
+  public var name: String
+  /// Its order's categories, first met first.
+  public var aisles: [String]
+  /// Its sort key among the shops. Restoring a shop under its old key puts it back exactly
+  /// where it was.
+  public var position: Int64
+
+  /// Creates a stored shop.
+  public init(name: String, aisles: [String], position: Int64) {
+    self.name = name
+    self.aisles = aisles
+    self.position = position
   }
 }

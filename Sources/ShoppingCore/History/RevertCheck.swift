@@ -70,10 +70,12 @@ public struct RevertCheck: Sendable {
   /// - Parameters:
   ///   - lists: Every list storage has, with its name.
   ///   - items: For each list of ``itemNames``, the items holding those names now.
+  ///   - shops: Every shop storage has, with its name.
   public func firstProblem(
-    lists: [StoredName], items: [ShoppingList.ID: [StoredName]]
+    lists: [StoredName], items: [ShoppingList.ID: [StoredName]], shops: [StoredName] = []
   ) -> RevertProblem? {
     var world = NameWorld(lists: lists, items: items)
+    for shop in shops { _ = world.shops.give(shop.id, shop.name) }
     for effect in effects {
       if let problem = world.apply(effect, check: self) { return problem }
     }
@@ -105,6 +107,10 @@ public enum RevertProblem: Equatable, Sendable, CustomStringConvertible {
   case listGone
   /// A list the effects bring back is there already, under the name `name`.
   case listThere(name: String)
+  /// Another shop is named `name` now.
+  case shopNameTaken(name: String)
+  /// A shop the effects write to, or give a list, is gone.
+  case shopGone
 
   public var description: String {
     switch self {
@@ -117,28 +123,28 @@ public enum RevertProblem: Equatable, Sendable, CustomStringConvertible {
       "a list it changes is gone"
     case let .listThere(name):
       "the list it brings back is there already, as \(DisplayText.quoted(name))"
+    case let .shopNameTaken(name):
+      "another shop is named \(DisplayText.quoted(name)) now; rename or delete it first"
+    case .shopGone:
+      "a shop it changes is gone"
     }
   }
 }
 
 /// The names held as the effects are played through: storage's, then each effect's.
 private struct NameWorld {
-  /// Each list there is, with its name and key.
-  var lists: [ShoppingList.ID: (name: String, key: NameKey)] = [:]
-  /// The list holding each key.
-  var listHolding: [NameKey: ShoppingList.ID] = [:]
+  /// Each list there is, with its name.
+  var lists = UniqueNames()
   /// For each list, the item holding each key asked about, by storage or an effect.
   var itemHolding: [ShoppingList.ID: [NameKey: Product.ID]] = [:]
   /// Where each item named so far is, and under which key; `nil` once removed.
   var itemPlace: [Product.ID: (list: ShoppingList.ID, key: NameKey)?] = [:]
   var itemNames: [Product.ID: String] = [:]
+  /// Each shop there is, with its name.
+  var shops = UniqueNames()
 
   init(lists stored: [StoredName], items: [ShoppingList.ID: [StoredName]]) {
-    for list in stored {
-      let key = Naming.key(list.name)
-      lists[list.id] = (list.name, key)
-      listHolding[key] = list.id
-    }
+    for list in stored { _ = lists.give(list.id, list.name) }
     for (listID, holders) in items {
       for holder in holders {
         let key = Naming.key(holder.name)
@@ -179,20 +185,31 @@ private struct NameWorld {
       for id in ids where itemPlace[id] != nil { itemPlace[id] = .some(nil) }
     case let .insertList(id, name, _), let .restoreList(id, name, _, _):
       if let there = lists[id] { return .listThere(name: there.name) }
-      return nameList(id, name)
+      return lists.give(id, name).map { .listNameTaken(name: $0) }
     case let .renameList(id, name):
       guard lists[id] != nil else { return .listGone }
-      return nameList(id, name)
+      return lists.give(id, name).map { .listNameTaken(name: $0) }
     case let .deleteList(id):
-      guard let list = lists.removeValue(forKey: id) else { return .listGone }
-      if listHolding[list.key] == id { listHolding[list.key] = nil }
+      guard lists.remove(id) else { return .listGone }
       // Its items go with it.
       for (_, holder) in itemHolding[id] ?? [:] { itemPlace[holder] = .some(nil) }
       itemHolding[id] = nil
     case let .reorderProducts(listID, _), let .setDefaultList(listID?):
       if lists[listID] == nil { return .listGone }
-    case .setDefaultList(nil), .setShopOrder:
+    case .setDefaultList(nil), .setShopOrder, .setDefaultShop(nil):
       break
+    case let .insertShop(id, name), let .restoreShop(id, name, _, _):
+      return shops.give(id, name).map { .shopNameTaken(name: $0) }
+    case let .renameShop(id, name):
+      guard shops[id] != nil else { return .shopGone }
+      return shops.give(id, name).map { .shopNameTaken(name: $0) }
+    case let .deleteShop(id):
+      guard shops.remove(id) else { return .shopGone }
+    case let .setAisles(id, _), let .setDefaultShop(id?):
+      if shops[id] == nil { return .shopGone }
+    case let .setListShop(listID, shop):
+      if lists[listID] == nil { return .listGone }
+      if let shop, shops[shop] == nil { return .shopGone }
     }
     return nil
   }
@@ -206,15 +223,30 @@ private struct NameWorld {
     place(product.id, product.name, in: listID)
     return nil
   }
+}
 
-  private mutating func nameList(_ id: ShoppingList.ID, _ name: String) -> RevertProblem? {
+/// Names unique under normalised comparison, each held by one id: lists', or shops'.
+private struct UniqueNames {
+  private var named: [UUID: (name: String, key: NameKey)] = [:]
+  private var holding: [NameKey: UUID] = [:]
+
+  subscript(id: UUID) -> (name: String, key: NameKey)? { named[id] }
+
+  /// Gives `id` the name `name`, freeing the one it had; the name of the other holder of
+  /// its key, if another holds it (and then nothing changes).
+  mutating func give(_ id: UUID, _ name: String) -> String? {
     let key = Naming.key(name)
-    if let holder = listHolding[key], holder != id {
-      return .listNameTaken(name: lists[holder]?.name ?? name)
-    }
-    if let old = lists[id], listHolding[old.key] == id { listHolding[old.key] = nil }
-    lists[id] = (name, key)
-    listHolding[key] = id
+    if let holder = holding[key], holder != id { return named[holder]?.name ?? name }
+    if let old = named[id], holding[old.key] == id { holding[old.key] = nil }
+    named[id] = (name, key)
+    holding[key] = id
     return nil
+  }
+
+  /// Takes `id` away with its name; whether it was there.
+  mutating func remove(_ id: UUID) -> Bool {
+    guard let old = named.removeValue(forKey: id) else { return false }
+    if holding[old.key] == id { holding[old.key] = nil }
+    return true
   }
 }

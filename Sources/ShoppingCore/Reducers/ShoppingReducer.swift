@@ -58,6 +58,8 @@ public struct ShoppingReducer: Reducer, Sendable {
         throw .listNotEmpty(list.name, items: list.products.count)
       }
       state.lists.remove(id: id)
+      // Its shop goes with its row.
+      state.shops?.ofList[id] = nil
       guard state.defaultListID == id else { return [.deleteList(id)] }
       // The list named "shopping" is the default again; an undo makes this one it again.
       state.defaultListID = nil
@@ -109,14 +111,23 @@ public struct ShoppingReducer: Reducer, Sendable {
       state.defaultListID = id
       return [.setDefaultList(id)]
 
-    case let .setShopOrder(categories):
-      let order = try ShopOrder(categories)
-      guard state.shopOrder != order else { return [] }
-      state.shopOrder = order
-      return [.setShopOrder(order.categories)]
+    case let .setAisles(categories, shop):
+      return try state.setAisles(categories, shop: shop, environment: environment)
 
-    case let .shopOrderLoaded(order):
-      state.shopOrder = order
+    case let .makeDefaultShop(id):
+      return try state.makeDefaultShop(id)
+
+    case let .renameShop(id, name):
+      return try state.renameShop(id, to: name)
+
+    case let .deleteShop(id):
+      return try state.deleteShop(id)
+
+    case let .setListShop(listID, shopID):
+      return try state.setListShop(listID, shopID)
+
+    case let .shopsLoaded(shops):
+      state.shops = shops
       return []
 
     case let .startImport(options):

@@ -151,7 +151,7 @@ struct Row {
   let cells: [PostgresCell]
   let location: String
 
-  private func decode<T: PostgresDecodable>(_ index: Int, as type: T.Type) throws(DatabaseError)
+  func decode<T: PostgresDecodable>(_ index: Int, as type: T.Type) throws(DatabaseError)
     -> T
   {
     do {

@@ -58,8 +58,9 @@ extension ListSession {
     case let .sort(order):
       try send(.sort(by: order))
       return []
-    case .sortByAisle:
-      try send(.sortByAisle(store.state.shopOrder ?? .none))
+    case let .sortByAisle(shop):
+      let shops = store.state.shops ?? Shops()
+      try send(.sortByAisle(try shops.shop(named: shop, forList: listID)?.aisles ?? .none))
       return []
     }
   }

@@ -50,8 +50,8 @@ final class ListSession {
       name = missing
       created = try store.send(.createList(named: missing))
     }
-    if plan.shopOrder {
-      try store.send(.shopOrderLoaded(repository.shopOrder()))
+    if plan.shops {
+      try store.send(.shopsLoaded(repository.shops()))
     }
     guard let list = store.state.list(named: name) else { throw ShoppingError.noSuchList(name) }
     let resolved: [Product]

@@ -11,6 +11,16 @@ struct InMemoryTables: Sendable {
     var createdAt: Date
     /// The list's sort key among lists made in the same instant (SQLite's rowid).
     var position: Int64
+    /// Its usual shop.
+    var shopID: UUID?
+  }
+
+  struct ShopRow: Sendable {
+    var id: UUID
+    var name: String
+    var aisles: [String]
+    /// The shop's sort key among shops.
+    var position: Int64
   }
 
   struct ProductRow: Sendable {
@@ -37,7 +47,8 @@ struct InMemoryTables: Sendable {
   var lists: [UUID: ListRow] = [:]
   var products: [UUID: ProductRow] = [:]
   var defaultList: UUID?
-  var shopOrder: [String] = []
+  var shops: [UUID: ShopRow] = [:]
+  var defaultShop: UUID?
   var remembered: [NameKey: RememberedItem] = [:]
   var history: [HistoryRow] = []
   /// The first parts of a large change's record, by entry: the entry's row holds its last.
@@ -54,6 +65,9 @@ struct InMemoryTables: Sendable {
   var orderedLists: [ListRow] {
     lists.values.sorted { ($0.createdAt, $0.position) < ($1.createdAt, $1.position) }
   }
+
+  /// The shops in their order.
+  var orderedShops: [ShopRow] { shops.values.sorted { $0.position < $1.position } }
 
   /// The rows of a list's items in list order.
   func rows(ofList id: UUID) -> [ProductRow] {

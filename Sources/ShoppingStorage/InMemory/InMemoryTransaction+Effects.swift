@@ -73,7 +73,50 @@ extension InMemoryTransaction {
       tables.defaultList = id
 
     case let .setShopOrder(categories):
-      tables.shopOrder = categories
+      if let id = tables.defaultShop {
+        tables.shops[id]?.aisles = categories
+      } else if !categories.isEmpty {
+        let id = UUID()
+        try insertShop(.init(id: id, name: Shop.upgradedShopName, aisles: categories, position: 0))
+        tables.defaultShop = id
+      }
+
+    case let .insertShop(id, name):
+      try insertShop(.init(id: id, name: name, aisles: [], position: 0))
+
+    case let .restoreShop(id, name, aisles, position):
+      if tables.shops.values.contains(where: { $0.position == position }) {
+        for (key, row) in tables.shops where row.position >= position {
+          tables.shops[key]?.position = row.position + 1
+        }
+      }
+      try insertShop(.init(id: id, name: name, aisles: aisles, position: position))
+
+    case let .deleteShop(id):
+      guard tables.shops.removeValue(forKey: id) != nil else { throw notFound("shop", id) }
+      for (key, row) in tables.lists where row.shopID == id { tables.lists[key]?.shopID = nil }
+      if tables.defaultShop == id { tables.defaultShop = nil }
+
+    case let .renameShop(id, name):
+      guard tables.shops[id] != nil else { throw notFound("shop", id) }
+      try checkShopName(name, except: id)
+      tables.shops[id]?.name = name
+
+    case let .setAisles(id, aisles):
+      guard tables.shops[id] != nil else { throw notFound("shop", id) }
+      tables.shops[id]?.aisles = aisles
+
+    case let .setDefaultShop(id):
+      if let id, tables.shops[id] == nil { throw notFound("shop", id) }
+      tables.defaultShop = id
+
+    case let .setListShop(listID, shopID):
+      guard tables.lists[listID] != nil else { throw notFound("list", listID) }
+      if let shopID, tables.shops[shopID] == nil {
+        throw DatabaseError(
+          reason: .constraintViolation, path: location, message: "FOREIGN KEY constraint failed")
+      }
+      tables.lists[listID]?.shopID = shopID
 
     case let .updateProduct(product):
       guard let row = tables.products[product.id] else { throw notFound("product", product.id) }
@@ -90,6 +133,22 @@ extension InMemoryTransaction {
     var row = row
     row.createdAt = Timestamp.wholeSeconds(of: row.createdAt)
     tables.lists[row.id] = row
+  }
+
+  /// Inserts a shop; position 0 puts it after the last.
+  private func insertShop(_ row: InMemoryTables.ShopRow) throws(DatabaseError) {
+    guard tables.shops[row.id] == nil else { throw taken("shop.id") }
+    try checkShopName(row.name, except: nil)
+    var row = row
+    if row.position == 0 { row.position = (tables.shops.values.map(\.position).max() ?? 0) + 1 }
+    tables.shops[row.id] = row
+  }
+
+  private func checkShopName(_ name: String, except id: UUID?) throws(DatabaseError) {
+    let key = Naming.key(name)
+    if tables.shops.values.contains(where: { $0.id != id && Naming.key($0.name) == key }) {
+      throw taken("shop.nameKey")
+    }
   }
 
   private func insertProduct(
@@ -175,7 +234,7 @@ extension InMemoryTransaction {
     guard let row = tables.lists[id] else { return nil }
     var list = StoredList(
       name: row.name, createdAt: row.createdAt, position: row.position,
-      isDefault: tables.defaultList == id)
+      isDefault: tables.defaultList == id, shopID: row.shopID)
     if withProducts {
       list.products = tables.rows(ofList: id).map {
         StoredProduct(product: $0.product, listID: $0.listID, position: $0.position)
@@ -194,8 +253,15 @@ extension InMemoryTransaction {
     return tables.defaultList
   }
 
-  public func storedShopOrder() throws(DatabaseError) -> [String] {
+  public func storedShop(_ id: Shop.ID) throws(DatabaseError) -> StoredShop? {
     try checkUsable()
-    return tables.shopOrder
+    return tables.shops[id].map {
+      StoredShop(name: $0.name, aisles: $0.aisles, position: $0.position)
+    }
+  }
+
+  public func storedDefaultShop() throws(DatabaseError) -> Shop.ID? {
+    try checkUsable()
+    return tables.defaultShop
   }
 }

@@ -132,9 +132,14 @@ public final class InMemoryTransaction: StorageTransaction, @unchecked Sendable 
     }
   }
 
-  public func shopOrder() throws(DatabaseError) -> ShopOrder {
+  public func shops() throws(DatabaseError) -> Shops {
     try checkUsable()
-    return ShopOrder(validated: tables.shopOrder)
+    var ofList: [ShoppingList.ID: Shop.ID] = [:]
+    for row in tables.lists.values { ofList[row.id] = row.shopID }
+    return Shops(
+      tables.orderedShops.map {
+        Shop(id: $0.id, name: $0.name, aisles: ShopOrder(validated: $0.aisles))
+      }, defaultID: tables.defaultShop, ofList: ofList)
   }
 
   public func listIsEmpty(_ listID: ShoppingList.ID) throws(DatabaseError) -> Bool {

@@ -61,6 +61,23 @@ package enum ChangeRecordCodec {
       writer.integer(list.position ?? 0)
       writer.byte(list.isDefault ? 1 : 0)
     }
+    // Shops, after the places: records written before shops end there.
+    writer.count(change.shops.count)
+    for (id, shop) in change.shops {
+      writer.id(id)
+      writer.shop(shop)
+    }
+    writer.count(change.listShops.count)
+    for (id, shop) in change.listShops {
+      writer.id(id)
+      writer.optionalID(shop)
+    }
+    let shopped = change.lists.filter { $0.value.shopID != nil }
+    writer.count(shopped.count)
+    for (id, list) in shopped {
+      writer.id(id)
+      writer.optionalID(list.shopID)
+    }
     return writer.bytes
   }
 
@@ -122,6 +139,24 @@ package enum ChangeRecordCodec {
       else { return nil }
       recorder.lists[id]?.position = position
       recorder.lists[id]?.isDefault = mark == 1
+    }
+    // Records written before shops end here.
+    if reader.isAtEnd { return recorder }
+    guard let shopCount = reader.count() else { return nil }
+    for _ in 0..<shopCount {
+      guard let id = reader.id(), let shop = reader.shop() else { return nil }
+      recorder.shops[id] = shop
+    }
+    guard let listShopCount = reader.count() else { return nil }
+    for _ in 0..<listShopCount {
+      guard let id = reader.id(), let shop = reader.optionalID() else { return nil }
+      recorder.listShops[id] = .some(shop)
+    }
+    guard let shoppedCount = reader.count() else { return nil }
+    for _ in 0..<shoppedCount {
+      guard let id = reader.id(), let shop = reader.optionalID(), recorder.lists[id] != nil
+      else { return nil }
+      recorder.lists[id]?.shopID = shop
     }
     return reader.isAtEnd ? recorder : nil
   }

@@ -20,8 +20,10 @@ public protocol StoredRows {
   func storedOrder(ofList id: ShoppingList.ID) throws -> [Product.ID]
   /// The list made the default, if any.
   func storedDefaultList() throws -> ShoppingList.ID?
-  /// The shop order's categories.
-  func storedShopOrder() throws -> [String]
+  /// The shop with this id, if storage has it.
+  func storedShop(_ id: Shop.ID) throws -> StoredShop?
+  /// The shop made the default, if any.
+  func storedDefaultShop() throws -> Shop.ID?
 }
 
 extension StoredRows {
@@ -75,6 +77,8 @@ public struct ChangeRecorder: Sendable {
     var addedTo: [Product.ID] = []
     var orders: [ShoppingList.ID] = []
     var settings: [ChangeRecord.Setting] = []
+    var shops: [Shop.ID] = []
+    var listShops: [ShoppingList.ID] = []
     /// Each list entry the batch set, with the entry it replaced (`nil`: none).
     var lists: [(ShoppingList.ID, StoredList?)] = []
   }
@@ -120,6 +124,8 @@ public struct ChangeRecorder: Sendable {
     for id in batch.addedTo { change.addedTo[id] = nil }
     for id in batch.orders { change.orders[id] = nil }
     for setting in batch.settings { change.settings[setting] = nil }
+    for id in batch.shops { change.shops[id] = nil }
+    for id in batch.listShops { change.listShops[id] = nil }
     for (id, earlier) in batch.lists.reversed() { change.lists[id] = earlier }
   }
 
@@ -167,9 +173,30 @@ public struct ChangeRecorder: Sendable {
       }
     case .setShopOrder:
       if change.settings[.shopOrder] == nil {
-        change.settings[.shopOrder] = .setShopOrder(try storage.storedShopOrder())
+        let aisles = try storage.storedDefaultShop().flatMap { try storage.storedShop($0) }?.aisles
+        change.settings[.shopOrder] = .setShopOrder(aisles ?? [])
         batch?.settings.append(.shopOrder)
       }
+    case .insertShop, .restoreShop:
+      break
+    case let .deleteShop(id), let .renameShop(id, _), let .setAisles(id, _):
+      try keepShop(id, storage)
+    case let .setDefaultShop(id):
+      if change.settings[.defaultShop] == nil {
+        change.settings[.defaultShop] = .setDefaultShop(try storage.storedDefaultShop())
+        batch?.settings.append(.defaultShop)
+      }
+      try keepShop(id, storage)
+    case let .setListShop(listID, shop):
+      if change.listShops.index(forKey: listID) == nil,
+        let list = try storage.storedList(listID, withProducts: false)
+      {
+        size += 2 * RecordSize.id
+        change.listShops[listID] = .some(list.shopID)
+        batch?.listShops.append(listID)
+      }
+      // The shop it names, for the entry's words.
+      try keepShop(shop, storage)
     }
     let step = ChangeRecord.Step(effect)
     size += RecordSize.of(step)
@@ -209,6 +236,14 @@ public struct ChangeRecorder: Sendable {
       size += RecordSize.of(stored)
       batch?.products.append(id)
     }
+  }
+
+  /// Keeps the stored version of the shop `id`, unless kept already.
+  private mutating func keepShop(_ id: Shop.ID?, _ storage: some StoredRows) throws {
+    guard let id, change.shops[id] == nil, let shop = try storage.storedShop(id) else { return }
+    size += RecordSize.of(shop)
+    change.shops[id] = shop
+    batch?.shops.append(id)
   }
 
   private mutating func setList(_ id: ShoppingList.ID, _ list: StoredList) {

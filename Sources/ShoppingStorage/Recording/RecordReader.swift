@@ -128,25 +128,54 @@ struct RecordReader {
     case 8:
       guard let stored = stored() else { return nil }
       return .restoreProduct(stored.product, listID: stored.listID, position: stored.position)
-    case 11:
-      switch byte() {
-      case 0: return .setDefaultList(nil)
-      case 1: return id().map { .setDefaultList($0) }
-      default: return nil
-      }
-    case 12:
-      guard let count = count() else { return nil }
-      var categories: [String] = []
-      for _ in 0..<count {
-        guard let category = text() else { return nil }
-        categories.append(category)
-      }
-      return .setShopOrder(categories)
+    case 11: return optionalID().map { .setDefaultList($0) }
+    case 12: return texts().map { .setShopOrder($0) }
     case 13:
       guard let id = id(), let name = text(), let createdAt = date(), let position = integer()
       else { return nil }
       return .restoreList(id: id, name: name, createdAt: createdAt, position: position)
+    case 14:
+      guard let id = id(), let name = text() else { return nil }
+      return .insertShop(id: id, name: name)
+    case 15:
+      guard let id = id(), let shop = shop() else { return nil }
+      return .restoreShop(id: id, name: shop.name, aisles: shop.aisles, position: shop.position)
+    case 16: return id().map { .deleteShop($0) }
+    case 17:
+      guard let id = id(), let name = text() else { return nil }
+      return .renameShop(id, to: name)
+    case 18:
+      guard let id = id(), let aisles = texts() else { return nil }
+      return .setAisles(id, aisles)
+    case 19: return optionalID().map { .setDefaultShop($0) }
+    case 20:
+      guard let listID = id(), let shop = optionalID() else { return nil }
+      return .setListShop(listID, shop)
     default: return nil
     }
+  }
+
+  mutating func texts() -> [String]? {
+    guard let count = count() else { return nil }
+    var texts: [String] = []
+    for _ in 0..<count {
+      guard let text = text() else { return nil }
+      texts.append(text)
+    }
+    return texts
+  }
+
+  /// `.some(nil)` for no id, `nil` for bytes that hold neither.
+  mutating func optionalID() -> UUID?? {
+    switch byte() {
+    case 0: return .some(nil)
+    case 1: return id().map { .some($0) }
+    default: return nil
+    }
+  }
+
+  mutating func shop() -> StoredShop? {
+    guard let name = text(), let aisles = texts(), let position = integer() else { return nil }
+    return StoredShop(name: name, aisles: aisles, position: position)
   }
 }

@@ -19,12 +19,23 @@ enum RecordSize {
     case let .insertProduct(product, _), let .restoreProduct(product, _, _):
       return 1 + of(product) + id + 8
     case let .updateProduct(product): return 1 + of(product)
-    case let .setShopOrder(categories): return 4 + categories.reduce(0) { $0 + 2 + $1.utf8.count }
+    case let .setShopOrder(categories): return of(categories)
     case let .insertList(_, name, _), let .renameList(_, name), let .restoreList(_, name, _, _):
       return 1 + id + 16 + name.utf8.count
-    case .deleteList, .setDefaultList: return 2 + id
+    case .deleteList, .setDefaultList, .deleteShop, .setDefaultShop: return 2 + id
+    case let .insertShop(_, name), let .renameShop(_, name): return 1 + id + 2 + name.utf8.count
+    case let .restoreShop(_, name, aisles, _):
+      return 1 + id + 10 + name.utf8.count + of(aisles)
+    case let .setAisles(_, aisles): return 1 + id + of(aisles)
+    case .setListShop: return 2 + 2 * id
     }
   }
+
+  static func of(_ categories: [String]) -> Int {
+    4 + categories.reduce(0) { $0 + 2 + $1.utf8.count }
+  }
+
+  static func of(_ shop: StoredShop) -> Int { id + 10 + shop.name.utf8.count + of(shop.aisles) }
 
   static func of(_ product: Product) -> Int {
     id + 24 + product.name.utf8.count + (product.unit?.utf8.count ?? 0)

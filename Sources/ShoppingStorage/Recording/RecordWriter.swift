@@ -100,22 +100,62 @@ struct RecordWriter {
       self.stored(StoredProduct(product: product, listID: listID, position: position))
     case let .setDefaultList(id):
       byte(11)
-      if let id {
-        byte(1)
-        self.id(id)
-      } else {
-        byte(0)
-      }
+      optionalID(id)
     case let .setShopOrder(categories):
       byte(12)
-      self.count(categories.count)
-      for category in categories { text(category) }
+      self.texts(categories)
     case let .restoreList(id, name, createdAt, position):
       byte(13)
       self.id(id)
       self.text(name)
       self.date(createdAt)
       self.integer(position)
+    case let .insertShop(id, name):
+      byte(14)
+      self.id(id)
+      self.text(name)
+    case let .restoreShop(id, name, aisles, position):
+      byte(15)
+      self.id(id)
+      self.shop(StoredShop(name: name, aisles: aisles, position: position))
+    case let .deleteShop(id):
+      byte(16)
+      self.id(id)
+    case let .renameShop(id, name):
+      byte(17)
+      self.id(id)
+      self.text(name)
+    case let .setAisles(id, aisles):
+      byte(18)
+      self.id(id)
+      self.texts(aisles)
+    case let .setDefaultShop(id):
+      byte(19)
+      self.optionalID(id)
+    case let .setListShop(listID, shop):
+      byte(20)
+      self.id(listID)
+      self.optionalID(shop)
     }
+  }
+
+  mutating func texts(_ texts: [String]) {
+    count(texts.count)
+    for text in texts { self.text(text) }
+  }
+
+  mutating func optionalID(_ id: UUID?) {
+    if let id {
+      byte(1)
+      self.id(id)
+    } else {
+      byte(0)
+    }
+  }
+
+  mutating func shop(_ shop: StoredShop) {
+    text(shop.name)
+    texts(shop.aisles)
+    integer(shop.position)
   }
 }

@@ -77,9 +77,7 @@ struct JSONWriter {
 
   /// `{"lists": [{"name": "shopping", "items": 3, "checked": 1}]}`.
   /// The default list's entry has `"default": true` as well.
-  static func listsDocument(
-    _ lists: [(name: String, items: Int, checked: Int, isDefault: Bool)]
-  ) -> String {
+  static func listsDocument(_ lists: [ListDocuments.ListEntry]) -> String {
     var writer = JSONWriter()
     writer.append(#"{"lists": ["#)
     for (offset, list) in lists.enumerated() {
@@ -87,7 +85,12 @@ struct JSONWriter {
       writer.append(#"{"name": "#)
       writer.string(list.name)
       writer.append(contentsOf: #", "items": \#(list.items), "checked": \#(list.checked)"#)
-      writer.append(list.isDefault ? #", "default": true}"# : "}")
+      if list.isDefault { writer.append(#", "default": true"#) }
+      if let shop = list.shop {
+        writer.append(#", "shop": "#)
+        writer.string(shop)
+      }
+      writer.append("}")
     }
     writer.append("]}\n")
     return writer.text
@@ -106,6 +109,36 @@ struct JSONWriter {
   }
 
   /// `{"aisles": ["produce", "bakery"]}`.
+  static func shopsDocument(_ shops: [(name: String, aisles: [String], isDefault: Bool)])
+    -> String
+  {
+    var writer = JSONWriter()
+    writer.append(#"{"shops": ["#)
+    for (offset, shop) in shops.enumerated() {
+      if offset > 0 { writer.append(", ") }
+      writer.append(#"{"name": "#)
+      writer.string(shop.name)
+      writer.append(#", "aisles": ["#)
+      for (offset, category) in shop.aisles.enumerated() {
+        if offset > 0 { writer.append(", ") }
+        writer.string(category)
+      }
+      writer.append(shop.isDefault ? #"], "default": true}"# : #"], "default": false}"#)
+    }
+    writer.append("]}\n")
+    return writer.text
+  }
+
+  static func listShopDocument(list: String, shop: String?) -> String {
+    var writer = JSONWriter()
+    writer.append(#"{"list": "#)
+    writer.string(list)
+    writer.append(#", "shop": "#)
+    if let shop { writer.string(shop) } else { writer.append("null") }
+    writer.append("}\n")
+    return writer.text
+  }
+
   static func aislesDocument(_ categories: [String]) -> String {
     var writer = JSONWriter()
     writer.append(#"{"aisles": ["#)

@@ -85,7 +85,8 @@ struct HistoryRun {
     try service.storage.read { transaction in
       var tied = 0
       for list in try transaction.listSummaries() {
-        let positions = try transaction.storedList(list.id, withProducts: true)?.products
+        let positions =
+          try transaction.storedList(list.id, withProducts: true)?.products
           .map(\.position) ?? []
         let counts = Dictionary(positions.map { ($0, 1) }, uniquingKeysWith: +)
         tied += counts.values.filter { $0 > 1 }.reduce(0, +)
@@ -214,8 +215,8 @@ extension RevertProblem {
   /// other would say history and the lists disagree.
   var isNameTaken: Bool {
     switch self {
-    case .itemNameTaken, .listNameTaken: true
-    case .listGone, .listThere: false
+    case .itemNameTaken, .listNameTaken, .shopNameTaken: true
+    case .listGone, .listThere, .shopGone: false
     }
   }
 }

@@ -20,9 +20,9 @@ import Testing
   ) throws {
     var random = SplitMix64(seed: seed)
     for _ in 0..<max(1, Self.runs / 40) {
-      var state = ShoppingState(lists: [
-        try random.shoppingList(count: 10, id: UUID(counting: 900), addedAt: earlier)
-      ])
+      var state = ShoppingState(
+        lists: [try random.shoppingList(count: 10, id: UUID(counting: 900), addedAt: earlier)],
+        shops: Shops())
       var model = StorageModel(state)
       try body(&random, &state, &model)
     }
@@ -44,7 +44,7 @@ import Testing
         undone.execute(change.inverse())
         #expect(undone.visible == before.visible, "undoing \(action)")
         #expect(undone.defaultList == before.defaultList, "undoing \(action)")
-        #expect(undone.shopOrder == before.shopOrder, "undoing \(action)")
+        #expect(undone.visibleShops == before.visibleShops, "undoing \(action)")
         #expect(
           Set(undone.lists.map { "\($0.key) \($0.value.name) \($0.value.createdAt)" })
             == Set(before.lists.map { "\($0.key) \($0.value.name) \($0.value.createdAt)" }),
@@ -58,7 +58,7 @@ import Testing
         redone.execute(again.change.inverse())
         #expect(redone.visible == model.visible, "redoing \(action)")
         #expect(redone.defaultList == model.defaultList, "redoing \(action)")
-        #expect(redone.shopOrder == model.shopOrder, "redoing \(action)")
+        #expect(redone.visibleShops == model.visibleShops, "redoing \(action)")
       }
     }
   }
@@ -90,6 +90,8 @@ import Testing
       #expect(appended.addedTo == whole.change.addedTo)
       #expect(appended.orders == whole.change.orders)
       #expect(appended.settings == whole.change.settings)
+      #expect(appended.shops == whole.change.shops)
+      #expect(appended.listShops == whole.change.listShops)
       #expect(appended.lists.mapValues(\.name) == whole.change.lists.mapValues(\.name))
       #expect(inParts.partsTaken == parts.count - 1)
       var undone = model
@@ -105,7 +107,7 @@ import Testing
       for (way, result) in [("part by part", undone), ("whole", undoneWhole)] {
         #expect(items(result) == items(start), "undone \(way), \(parts.count) parts")
         #expect(result.defaultList == start.defaultList, "undone \(way)")
-        #expect(result.shopOrder == start.shopOrder, "undone \(way)")
+        #expect(result.visibleShops == start.visibleShops, "undone \(way)")
       }
     }
   }

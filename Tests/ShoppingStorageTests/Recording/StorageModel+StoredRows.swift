@@ -23,7 +23,9 @@ extension StorageModel: StoredRows {
 
   public func storedDefaultList() -> ShoppingList.ID? { defaultList }
 
-  public func storedShopOrder() -> [String] { shopOrder }
+  public func storedShop(_ id: Shop.ID) -> StoredShop? { shops[id] }
+
+  public func storedDefaultShop() -> Shop.ID? { defaultShop }
 }
 
 extension ChangeRecorder {

@@ -91,6 +91,8 @@ final class Subject: Sendable {
 let now = Date(timeIntervalSince1970: 1_795_000_000)
 let weekID = UUID(counting: 900_001)
 let partyID = UUID(counting: 900_002)
+let lidlID = UUID(counting: 900_101)
+let aldiID = UUID(counting: 900_102)
 
 func item(_ number: UInt64, _ name: String, checked: Bool = false) -> Product {
   Product(
