@@ -46,14 +46,22 @@ struct ListsController<Context: RequesterContext>: Sendable {
     }
   }
 
-  /// Renames a list, as `lists rename`; answers with the list document.
+  /// Renames and/or moves a list, as `lists rename` and `lists move`, in one change; answers
+  /// with the list document.
   @Sendable func patchList(_ request: Request, context: Context) async throws -> Response {
     let name = try listName(context)
     let body = try await request.decode(as: ListPatchBody.self, context: context)
     let requester = context.requester
-    guard let newName = body.name else { throw APIError.badRequest("name the list's new name") }
-    let (list, entry) = try await service.renameList(
-      named: name, to: newName, label: requester.labelPrefix + "rename list \(name) to \(newName)",
+    guard body.name != nil || body.position != nil else {
+      throw APIError.badRequest("give the list's new name, its new position, or both")
+    }
+    let words =
+      [
+        body.name.map { "rename list \(name) to \($0)" },
+        body.position.map { "move list \(name) to \($0)" },
+      ].compactMap { $0 }.joined(separator: ", ")
+    let (list, entry) = try await service.changeList(
+      named: name, to: body.name, position: body.position, label: requester.labelPrefix + words,
       by: requester.memberName)
     return JSONAnswer.make(text: ListDocuments.list(list), entry: entry)
   }

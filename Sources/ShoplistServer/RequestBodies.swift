@@ -8,22 +8,12 @@ struct NewListBody: Decodable, Equatable, Sendable {
   let name: String
 }
 
-/// `PATCH /api/lists/{name}`: `{"name": NEW}`. Moving a list (`"position"`) is refused in words
-/// rather than ignored: lists keep the order they were made in.
+/// `PATCH /api/lists/{name}`: `{"name"?: NEW, "position"?: N}`, a new name, a new 1-based place
+/// among the lists, or both.
 struct ListPatchBody: Decodable, Equatable, Sendable {
   let name: String?
-
-  private enum CodingKeys: String, CodingKey {
-    case name, position
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    if container.contains(.position) {
-      throw APIError.badRequest("lists cannot be moved yet: they keep the order they were made in")
-    }
-    name = try container.decodeIfPresent(String.self, forKey: .name)
-  }
+  /// The list's new 1-based place among the lists.
+  let position: Int?
 }
 
 /// `POST /api/lists/{name}/items`: `{"name": N, "quantity"?, "unit"?, "category"?, "note"?,

@@ -20,6 +20,9 @@ public enum PersistenceEffect: Equatable, Sendable {
   case restoreList(id: ShoppingList.ID, name: String, createdAt: Date, position: Int64)
   /// Give a list a new name.
   case renameList(ShoppingList.ID, to: String)
+  /// Put these lists in this order among themselves, in the places they hold (lists not
+  /// named keep theirs).
+  case reorderLists([ShoppingList.ID])
   /// Put the products of a list in this order; `order` names every product of the list.
   case reorderProducts(listID: ShoppingList.ID, order: [Product.ID])
   /// Put a removed product back exactly where it was: under the sort key storage gave it

@@ -23,6 +23,8 @@ public enum ShoppingAction: Equatable, Sendable {
   case listsLoaded([ShoppingList])
   /// Make a list the one used when no list is named.
   case makeDefault(ShoppingList.ID)
+  /// Move a list to a 1-based place among the lists (past the last: last).
+  case moveList(ShoppingList.ID, toPosition: Int)
   /// Rename a list; a name another list has is refused.
   case renameList(ShoppingList.ID, to: String)
   /// Set the order in which categories are met in the shop named `shop`, made if there is

@@ -6,7 +6,7 @@ import IdentifiedCollections
 /// A command loads only what it needs: every list by name (cheap) and the products of the
 /// lists it works on (see ``ShoppingList/isLoaded``).
 public struct ShoppingState: Equatable, Sendable {
-  /// The known lists, in the order they were created.
+  /// The known lists, in their order (the order they were made in, unless moved).
   public internal(set) var lists: IdentifiedArrayOf<ShoppingList>
   /// The import being applied, or the last one finished.
   public internal(set) var importProgress: ImportProgress?

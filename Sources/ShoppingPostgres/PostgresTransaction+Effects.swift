@@ -122,6 +122,26 @@ extension PostgresTransaction {
     case let .reorderProducts(listID, order):
       try reorder(listID, order)
 
+    case let .reorderLists(order):
+      let changed = try run(
+        """
+        UPDATE list SET position = moved.position
+        FROM (
+          SELECT named.id, keys.position
+          FROM unnest($1::uuid[]) WITH ORDINALITY AS named(id, place)
+          JOIN (
+            SELECT position, row_number() OVER (ORDER BY position) AS place
+            FROM list WHERE id = ANY($1)
+          ) AS keys ON keys.place = named.place
+        ) AS moved
+        WHERE list.id = moved.id
+        """, order)
+      if changed != order.count {
+        throw DatabaseError(
+          reason: .rowNotFound, path: location,
+          message: "\(order.count - changed) of the lists to reorder are not stored")
+      }
+
     case let .setDefaultList(id):
       try run("UPDATE list SET is_default = false WHERE is_default")
       if let id {

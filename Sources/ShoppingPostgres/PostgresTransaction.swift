@@ -49,7 +49,7 @@ public final class PostgresTransaction: StorageTransaction, @unchecked Sendable 
   /// Every list's header, in the order lists are shown, and the marked default list.
   func listRows() throws(DatabaseError) -> [(list: ShoppingList, position: Int64, marked: Bool)] {
     try session.query(
-      "SELECT id, name, created_at, position, is_default FROM list ORDER BY created_at, position"
+      "SELECT id, name, created_at, position, is_default FROM list ORDER BY position"
     ).map { row throws(DatabaseError) in
       (
         ShoppingList(
@@ -175,7 +175,7 @@ public final class PostgresTransaction: StorageTransaction, @unchecked Sendable 
       SELECT list.id, list.name, list.created_at, list.is_default,
         (SELECT count(*) FROM product WHERE product.list_id = list.id),
         (SELECT count(*) FROM product WHERE product.list_id = list.id AND product.is_checked)
-      FROM list ORDER BY list.created_at, list.position
+      FROM list ORDER BY list.position
       """)
     var lists: [(UUID, String, Date, Bool, Int, Int)] = []
     for row in rows {
@@ -216,7 +216,7 @@ public final class PostgresTransaction: StorageTransaction, @unchecked Sendable 
 
   public func listNames() throws(DatabaseError) -> [StoredName] {
     try checkUsable()
-    return try session.query("SELECT id, name FROM list ORDER BY created_at, position").map {
+    return try session.query("SELECT id, name FROM list ORDER BY position").map {
       row throws(DatabaseError) in StoredName(id: try row.uuid(0), name: try row.text(1))
     }
   }

@@ -90,6 +90,9 @@ extension ShoppingRepository {
     case let .reorderProducts(listID, order):
       try reorderProducts(ofList: listID, order: order)
 
+    case let .reorderLists(order):
+      try reorderLists(order)
+
     case let .setDefaultList(id):
       try connection.run("UPDATE list SET isDefault = 0 WHERE isDefault")
       if let id {

@@ -112,7 +112,7 @@ extension ShoppingRepository {
   ///     Names of no list are ignored.
   ///   - loadingDefault: Whether to load the default list (`ShoppingCore/ShoppingState/defaultList`)
   ///     fully too.
-  /// - Returns: The lists in the order they were created, and which is the default.
+  /// - Returns: The lists in their order, and which is the default.
   public func loadState(
     loadingListsNamed names: [String], loadingDefault: Bool
   ) throws(DatabaseError) -> ShoppingState {
@@ -135,7 +135,7 @@ extension ShoppingRepository {
   ///
   /// - Parameter names: The lists to load, compared as `Naming/key(_:)` compares names.
   ///   Names of no list are ignored.
-  /// - Returns: The lists found, in the order they were created.
+  /// - Returns: The lists found, in their order.
   public func loadLists(named names: [String]) throws(DatabaseError) -> [ShoppingList] {
     try checkUsable()
     let keys = Set(names.map(Self.key))
@@ -159,7 +159,7 @@ extension ShoppingRepository {
         (SELECT count(*) FROM product WHERE product.listId = list.id AND product.isChecked),
         list.isDefault
       FROM list
-      ORDER BY list.createdAt, list.rowid
+      ORDER BY list.rowid
       """
     ) { row throws(DatabaseError) in
       summaries.append(
@@ -194,12 +194,12 @@ extension ShoppingRepository {
       lists: IdentifiedArray(uniqueElements: lists, id: ShoppingList.idPath), defaultListID: marked)
   }
 
-  /// Every list's header in the order they were created, and the list marked the default.
+  /// Every list's header in their order, and the list marked the default.
   private func listHeaders() throws(DatabaseError) -> ([ShoppingList], ShoppingList.ID?) {
     var headers: [ShoppingList] = []
     var marked: ShoppingList.ID?
     try connection.query(
-      "SELECT id, name, createdAt, isDefault FROM list ORDER BY createdAt, rowid"
+      "SELECT id, name, createdAt, isDefault FROM list ORDER BY rowid"
     ) { row throws(DatabaseError) in
       let header = ShoppingList(
         id: try decodeID(row, 0, "list.id"),

@@ -75,6 +75,40 @@ extension ShoppingService {
     return (deleted.list, entry)
   }
 
+  /// Moves a list to a 1-based place among the lists (past the last: last).
+  ///
+  /// - Returns: The list, and every list's summary after, in their order.
+  /// - Throws: `ShoppingCore/ShoppingError/invalidPosition(_:)` below 1, or
+  ///   `ShoppingCore/ShoppingError/noSuchList(_:)`.
+  @discardableResult
+  public func moveList(
+    named name: String, toPosition position: Int, label: String? = nil
+  ) throws -> (list: ShoppingList, lists: [ListSummary]) {
+    let moved = try journaledWrite(
+      label ?? "lists move \(name) \(position)", moving(name, to: position))
+    return (moved.list, moved.remaining)
+  }
+
+  /// Renames and moves a list from a task (a server's request), on behalf of `member`, in one
+  /// change: either, or both.
+  ///
+  /// - Returns: The list after, with its items, and the number of the history entry that
+  ///   records the change (`nil` when nothing changed).
+  public func changeList(
+    named old: String, to new: String?, position: Int?, label: String, by member: String?
+  ) async throws -> (list: ShoppingList, entry: Int?) {
+    let stores = stores
+    let (changed, entry) = try await journaledWriteNumbered(labelling: { _ in label }, by: member) {
+      repository in
+      let (store, list) = try stores.makeStore(repository, holdingList: old)
+      if let position { try store.send(.moveList(list.id, toPosition: position)) }
+      if let new { try store.send(.renameList(list.id, to: new)) }
+      guard let after = store.state.lists[id: list.id] else { throw ShoppingError.noSuchList(old) }
+      return Renamed(oldName: list.name, list: after)
+    }
+    return (changed.list, entry)
+  }
+
   /// The list as it was and as it is after a rename.
   struct Renamed: Sendable {
     var oldName: String
@@ -98,6 +132,20 @@ extension ShoppingService {
         throw ShoppingError.noSuchList(old)
       }
       return Renamed(oldName: list.name, list: renamed)
+    }
+  }
+
+  private func moving(
+    _ name: String, to position: Int
+  ) -> @Sendable (any StorageTransaction) throws -> Deleted {
+    let stores = stores
+    return { repository in
+      let (store, list) = try stores.makeStore(repository, holdingList: name, loaded: false)
+      try store.send(.moveList(list.id, toPosition: position))
+      return Deleted(
+        list: list,
+        remaining: Self.withShops(
+          try repository.listSummaries(), try repository.shops()))
     }
   }
 

@@ -56,7 +56,7 @@ extension ShoppingService {
     }
   }
 
-  /// Every list with its item and checked counts, in the order they were created, the default
+  /// Every list with its item and checked counts, in their order, the default
   /// one marked. Only lists that exist: a database that has never held a list or a change
   /// shows the default list "shopping" (made then, unless the database is read-only), but one
   /// whose lists were deleted shows none, so a deleted default list does not come back until
@@ -107,7 +107,7 @@ extension ShoppingService {
     }
   }
 
-  /// Hands every list to `body`, whole, one at a time, in the order they were created, from
+  /// Hands every list to `body`, whole, one at a time, in their order, from
   /// one consistent snapshot.
   public func forEachList(_ body: (ShoppingList) throws -> Void) throws {
     try storage.read { repository in

@@ -57,7 +57,7 @@ extension ShoppingService {
   public enum ExportSelection: Equatable, Sendable {
     /// One list (`nil`: the default list; the list named "shopping" is created when missing).
     case list(String?)
-    /// Every list, in the order they were created.
+    /// Every list, in their order.
     case all
   }
 

@@ -95,6 +95,10 @@ public protocol ListStorage: EffectEngine {
 extension ListStorage {
   public func keepLoaded(_ list: ShoppingList) {}
 
+  public func storedListOrder() throws -> [ShoppingList.ID] {
+    try listNames().map(\.id)
+  }
+
   public func positions(
     of ids: [Product.ID], inList listID: ShoppingList.ID
   ) throws(DatabaseError) -> [Product.ID: Int] {

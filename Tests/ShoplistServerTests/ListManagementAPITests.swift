@@ -61,6 +61,33 @@ import Testing
     #expect(try harness.snapshot().dropLast() == before.dropLast())
   }
 
+  @Test func aMoveAnswersTheListDocumentAndIsUndoneByItsEntry() async throws {
+    let harness = try Self.seeded()
+    try harness.service.createList(named: "Garden")
+    try await harness.withClient { client in
+      let moved = try await client.send(.patch, "/api/lists/garden", json: #"{"position": 1}"#)
+
+      #expect(moved.status == .ok, "\(moved.body)")
+      #expect(try moved.json()["list"] as? String == "Garden")
+      #expect(try harness.service.listSummaries().map(\.name) == ["Garden", "shopping", "Party"])
+      #expect(
+        try harness.service.history(limit: 1).first?.command == "web: move list garden to 1")
+      // Renamed and moved in one change.
+      let both = try await client.send(
+        .patch, "/api/lists/party", json: #"{"name": "Barbecue", "position": 2}"#)
+      #expect(both.status == .ok, "\(both.body)")
+      #expect(
+        try harness.service.listSummaries().map(\.name) == ["Garden", "Barbecue", "shopping"])
+      let entry = try #require(both.headers[JSONAnswer.entryHeader])
+
+      #expect(try await client.send(.post, "/api/history/\(entry)/undo").status == .ok)
+      #expect(try harness.service.listSummaries().map(\.name) == ["Garden", "shopping", "Party"])
+      let first = try #require(moved.headers[JSONAnswer.entryHeader])
+      #expect(try await client.send(.post, "/api/history/\(first)/undo").status == .ok)
+      #expect(try harness.service.listSummaries().map(\.name) == ["shopping", "Party", "Garden"])
+    }
+  }
+
   @Test func refusalsSayWhyAndChangeNothing() async throws {
     let harness = try Self.seeded()
     let before = try harness.snapshot()
@@ -71,7 +98,9 @@ import Testing
         (.patch, "/api/lists/party", #"{"name": "  "}"#, .unprocessableContent, "name"),
         (.patch, "/api/lists/party", #"{}"#, .badRequest, "new name"),
         (.patch, "/api/lists/party", #"{"name": 3}"#, .badRequest, "`name`"),
-        (.patch, "/api/lists/party", #"{"position": 1}"#, .badRequest, "cannot be moved"),
+        (.patch, "/api/lists/party", #"{"position": 0}"#, .unprocessableContent, "position"),
+        (.patch, "/api/lists/party", #"{"position": "first"}"#, .badRequest, "position"),
+        (.patch, "/api/lists/party", #"{"name": "Shopping", "position": 1}"#, .conflict, "already"),
         (.delete, "/api/lists/nowhere", nil, .notFound, "nowhere"),
       ]
       for (method, path, body, status, words) in cases {

@@ -179,3 +179,26 @@ import Testing
     }
   }
 }
+
+/// Moving a list among the lists.
+@Suite struct ListOrderReducerTests {
+  @Test func aListMovesToItsPlaceAndPastTheLastIsLast() {
+    let a = list("a", id: 901)
+    let b = list("b", id: 902)
+    let c = list("c", id: 903)
+    let store = TestStore(
+      initialState: ShoppingState(lists: [a, b, c]),
+      reducer: ShoppingReducer(environment: environment()))
+    store.send(.moveList(c.id, toPosition: 1), effects: [.reorderLists([c.id, a.id, b.id])]) {
+      $0.lists = [c, a, b]
+    }
+    store.send(.moveList(c.id, toPosition: 1))
+    store.send(.moveList(c.id, toPosition: 99), effects: [.reorderLists([a.id, b.id, c.id])]) {
+      $0.lists = [a, b, c]
+    }
+    store.send(.moveList(a.id, toPosition: 0), throws: ShoppingError.invalidPosition(0))
+    store.send(
+      .moveList(fixtureID(999), toPosition: 1),
+      throws: ShoppingError.noSuchList(fixtureID(999).uuidString))
+  }
+}

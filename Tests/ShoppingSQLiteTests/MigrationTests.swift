@@ -42,18 +42,22 @@ struct MigrationTests {
         VALUES ('tea', 'Tea', '2', 'boxes', 'hot drinks', 3, '2026-11-18T11:10:00Z');
       """,
     // Shops: the one order is the default shop's.
-    10:
-      (withDevices + """
-        INSERT INTO remembered (nameKey, name, quantity, unit, category, times, updatedAt)
-          VALUES ('tea', 'Tea', '2', 'boxes', 'hot drinks', 3, '2026-11-18T11:10:00Z');
-        """).replacingOccurrences(
-        of: "INSERT INTO aisle (position, category) VALUES (1, 'bakery'), (2, 'dairy');",
-        with: """
-          INSERT INTO shop (id, name, nameKey, position, aisles, isDefault) VALUES (
-            '00000000-0000-0000-0000-00000000000B', 'default', 'default', 1,
-            'bakery' || char(10) || 'dairy', 1);
-          """),
+    10: withShops,
+    // Lists in an order of their own: the same tables.
+    11: withShops,
   ]
+
+  static let withShops =
+    (withDevices + """
+      INSERT INTO remembered (nameKey, name, quantity, unit, category, times, updatedAt)
+        VALUES ('tea', 'Tea', '2', 'boxes', 'hot drinks', 3, '2026-11-18T11:10:00Z');
+      """).replacingOccurrences(
+      of: "INSERT INTO aisle (position, category) VALUES (1, 'bakery'), (2, 'dairy');",
+      with: """
+        INSERT INTO shop (id, name, nameKey, position, aisles, isDefault) VALUES (
+          '00000000-0000-0000-0000-00000000000B', 'default', 'default', 1,
+          'bakery' || char(10) || 'dairy', 1);
+        """)
 
   static let withDevices =
     groceriesAsDefault + """

@@ -117,3 +117,67 @@ import Testing
     }
   }
 }
+
+/// The lists' own order on every engine: reordered, kept, and undone exactly.
+@Suite struct ListOrderConformanceTests {
+  static let third = UUID(counting: 900_003)
+
+  /// Week, Party and Garden, made in that order.
+  static let threeLists: [PersistenceEffect] =
+    week + [
+      .insertList(id: partyID, name: "Party", createdAt: now),
+      .insertList(id: third, name: "Garden", createdAt: now.addingTimeInterval(60)),
+    ]
+
+  func names(_ subject: Subject) throws -> [String] {
+    try subject.storage.read { try $0.listSummaries() }.map(\.name)
+  }
+
+  @Test(arguments: StorageKind.all)
+  func listsKeepTheOrderTheyAreGivenAndAnUndoPutsItBack(kind: StorageKind) throws {
+    let subject = try kind.make()
+    try subject.execute(Self.threeLists)
+
+    try subject.execute([.reorderLists([Self.third, weekID, partyID])])
+    #expect(try names(subject) == ["Garden", "Week", "Party"])
+    #expect(try subject.storage.read { try $0.storedListOrder() } == [Self.third, weekID, partyID])
+    // Lists not named keep their places; a new list comes last.
+    try subject.execute([
+      .reorderLists([partyID, weekID]),
+      .insertList(id: lidlID, name: "Later", createdAt: now.addingTimeInterval(-3_600)),
+    ])
+    #expect(try names(subject) == ["Garden", "Party", "Week", "Later"])
+
+    try subject.storage.write { try undo(3, in: $0) }
+    #expect(try names(subject) == ["Garden", "Week", "Party"])
+    try subject.storage.write { try undo(2, in: $0) }
+    #expect(try names(subject) == ["Week", "Party", "Garden"])
+  }
+
+  @Test(arguments: StorageKind.all)
+  func aMissingListIsRowNotFoundAndChangesNothing(kind: StorageKind) throws {
+    let subject = try kind.make()
+    try subject.execute(Self.threeLists)
+
+    let error = databaseError {
+      try subject.execute([.reorderLists([Self.third, lidlID, weekID])])
+    }
+
+    #expect(error?.reason == .rowNotFound)
+    #expect(try names(subject) == ["Week", "Party", "Garden"])
+  }
+
+  @Test(arguments: StorageKind.all)
+  func aDeletedListComesBackInItsPlaceAfterAMove(kind: StorageKind) throws {
+    let subject = try kind.make()
+    try subject.execute(Self.threeLists + [.reorderLists([Self.third, partyID, weekID])])
+    try subject.storage.write { transaction in
+      try transaction.execute([.deleteList(partyID)])
+      try transaction.journal(command: "lists delete Party", at: now)
+    }
+
+    try subject.storage.write { try undo(2, in: $0) }
+
+    #expect(try names(subject) == ["Garden", "Party", "Week"])
+  }
+}

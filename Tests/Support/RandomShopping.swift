@@ -25,7 +25,7 @@ extension SplitMix64 {
     let list = state.lists[Int(next() % UInt64(state.lists.count))]
     let shops = state.shops?.all ?? []
     let shop = shops.isEmpty ? nil : shops[Int(next() % UInt64(shops.count))]
-    switch next() % 18 {
+    switch next() % 19 {
     case 0: return .createList(named: hostileString())
     case 1: return .renameList(list.id, to: hostileString())
     case 2 where state.lists.count > 1: return .deleteList(list.id, force: true)
@@ -40,6 +40,7 @@ extension SplitMix64 {
     case 7 where shop != nil:
       return next() % 3 == 0 ? .makeDefaultShop(shop!.id) : .setListShop(list.id, shop!.id)
     case 8: return .setListShop(list.id, nil)
+    case 9: return .moveList(list.id, toPosition: Int(next() % 5) + 1)
     default: return .list(list.id, listAction(on: list))
     }
   }

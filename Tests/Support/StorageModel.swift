@@ -19,8 +19,9 @@ public struct StorageModel: Equatable {
   public static let upgradedShopID = UUID(uuidString: "00000000-0000-4000-8000-00000000D0D0")!
 
   public init(_ state: ShoppingState) {
-    for list in state.lists {
-      lists[list.id] = StoredList(name: list.name, createdAt: list.createdAt)
+    for (place, list) in state.lists.enumerated() {
+      lists[list.id] = StoredList(
+        name: list.name, createdAt: list.createdAt, position: Int64(place + 1))
       for (offset, product) in list.products.enumerated() {
         rows[product.id] = Row(list: list.id, position: Int64(offset + 1), product: product)
       }
@@ -63,7 +64,11 @@ public struct StorageModel: Equatable {
       case let .setListShop(listID, shop):
         lists[listID]?.shopID = shop
       case let .insertList(id, name, createdAt):
-        lists[id] = StoredList(name: name, createdAt: createdAt)
+        let last = lists.values.compactMap(\.position).max() ?? 0
+        lists[id] = StoredList(name: name, createdAt: createdAt, position: last + 1)
+      case let .reorderLists(order):
+        let keys = order.compactMap { lists[$0]?.position }.sorted()
+        for (id, key) in zip(order, keys) { lists[id]?.position = key }
       case let .restoreList(id, name, createdAt, position):
         lists[id] = StoredList(name: name, createdAt: createdAt, position: position)
       case let .renameList(id, name):
@@ -93,6 +98,11 @@ public struct StorageModel: Equatable {
       list.shopID.map { "\(list.name) at \(shops[$0]?.name ?? "?")" }
     }.sorted()
     return (named + listed).joined(separator: "; ")
+  }
+
+  /// Every list's id, in the lists' order.
+  public var listOrder: [ShoppingList.ID] {
+    lists.sorted { ($0.value.position ?? 0) < ($1.value.position ?? 0) }.map(\.key)
   }
 
   public func products(of list: ShoppingList.ID) -> [Product] {

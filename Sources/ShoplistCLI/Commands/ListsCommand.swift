@@ -7,6 +7,7 @@ struct ListsCommand: ParsableCommand {
     subcommands: [
       ListsShowCommand.self, ListsCreateCommand.self, ListsRenameCommand.self,
       ListsDeleteCommand.self, ListsDefaultCommand.self, ListsShopCommand.self,
+      ListsMoveCommand.self,
     ],
     defaultSubcommand: ListsShowCommand.self
   )

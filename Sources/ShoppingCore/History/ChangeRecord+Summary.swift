@@ -86,6 +86,8 @@ public struct ChangeSummary: Equatable, Sendable {
           categories.isEmpty
             ? "shop order forgotten" : "shop order: " + categories.joined(separator: ", ")
         )
+      case .reorderLists:
+        settingNotes.append("lists reordered")
       case let .insertShop(id, name):
         shopNames[id] = name
         madeShops[id] = settingNotes.count

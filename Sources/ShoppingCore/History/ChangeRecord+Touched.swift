@@ -133,6 +133,8 @@ extension ChangeRecord {
         }
       case .setShopOrder:
         touched.settings.insert(.shopOrder)
+      case .reorderLists:
+        touched.settings.insert(.listOrder)
       case let .insertShop(id, _), let .restoreShop(id, _, _, _), let .deleteShop(id),
         let .renameShop(id, _), let .setAisles(id, _):
         touched.shops.insert(id)

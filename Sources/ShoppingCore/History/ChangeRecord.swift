@@ -44,6 +44,8 @@ public struct ChangeRecord: Equatable, Sendable {
     case shopOrder = 2
     /// Which shop is the default one (``PersistenceEffect/setDefaultShop(_:)``).
     case defaultShop = 3
+    /// The order of the lists (``PersistenceEffect/reorderLists(_:)``).
+    case listOrder = 4
 
     /// The setting `effect` changes, if it changes one.
     public init?(changedBy effect: PersistenceEffect) {
@@ -51,6 +53,7 @@ public struct ChangeRecord: Equatable, Sendable {
       case .setDefaultList: self = .defaultList
       case .setShopOrder: self = .shopOrder
       case .setDefaultShop: self = .defaultShop
+      case .reorderLists: self = .listOrder
       default: return nil
       }
     }
@@ -147,7 +150,7 @@ public struct ChangeRecord: Equatable, Sendable {
         if let shop = shops[id] { inverse.append(.setAisles(id, shop.aisles)) }
       case let .setListShop(listID, _):
         if let earlier = listShops[listID] { inverse.append(.setListShop(listID, earlier)) }
-      case .setDefaultList, .setShopOrder, .setDefaultShop:
+      case .setDefaultList, .setShopOrder, .setDefaultShop, .reorderLists:
         if let setting = Setting(changedBy: effect), let earlier = settings[setting] {
           inverse.append(earlier)
         }

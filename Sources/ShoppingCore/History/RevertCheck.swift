@@ -207,6 +207,8 @@ private struct NameWorld {
       guard shops.remove(id) else { return .shopGone }
     case let .setAisles(id, _), let .setDefaultShop(id?):
       if shops[id] == nil { return .shopGone }
+    case let .reorderLists(ids):
+      if ids.contains(where: { lists[$0] == nil }) { return .listGone }
     case let .setListShop(listID, shop):
       if lists[listID] == nil { return .listGone }
       if let shop, shops[shop] == nil { return .shopGone }

@@ -105,6 +105,15 @@ public struct ShoppingReducer: Reducer, Sendable {
       state.defaultListID = id
       return [.renameList(id, to: name), .setDefaultList(id)]
 
+    case let .moveList(id, position):
+      guard position >= 1 else { throw .invalidPosition(position) }
+      guard let from = state.lists.index(id: id) else { throw .noSuchList(id.uuidString) }
+      let to = min(position, state.lists.count) - 1
+      guard from != to else { return [] }
+      let list = state.lists.remove(at: from)
+      state.lists.insert(list, at: to)
+      return [.reorderLists(state.lists.ids.elements)]
+
     case let .makeDefault(id):
       guard state.lists[id: id] != nil else { throw .noSuchList(id.uuidString) }
       guard state.defaultListID != id else { return [] }

@@ -61,9 +61,9 @@ struct InMemoryTables: Sendable {
   /// Raised by every commit.
   var version = 0
 
-  /// The lists in the order they were made.
+  /// The lists in their order.
   var orderedLists: [ListRow] {
-    lists.values.sorted { ($0.createdAt, $0.position) < ($1.createdAt, $1.position) }
+    lists.values.sorted { $0.position < $1.position }
   }
 
   /// The shops in their order.

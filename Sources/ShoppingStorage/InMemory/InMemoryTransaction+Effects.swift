@@ -68,6 +68,14 @@ extension InMemoryTransaction {
     case let .reorderProducts(listID, order):
       try reorder(listID, order)
 
+    case let .reorderLists(order):
+      var keys: [Int64] = []
+      for id in order {
+        guard let row = tables.lists[id] else { throw notFound("list", id) }
+        keys.append(row.position)
+      }
+      for (id, key) in zip(order, keys.sorted()) { tables.lists[id]?.position = key }
+
     case let .setDefaultList(id):
       if let id, tables.lists[id] == nil { throw notFound("list", id) }
       tables.defaultList = id

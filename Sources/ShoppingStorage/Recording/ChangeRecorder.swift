@@ -20,6 +20,8 @@ public protocol StoredRows {
   func storedOrder(ofList id: ShoppingList.ID) throws -> [Product.ID]
   /// The list made the default, if any.
   func storedDefaultList() throws -> ShoppingList.ID?
+  /// Every list's id, in the lists' order.
+  func storedListOrder() throws -> [ShoppingList.ID]
   /// The shop with this id, if storage has it.
   func storedShop(_ id: Shop.ID) throws -> StoredShop?
   /// The shop made the default, if any.
@@ -181,6 +183,13 @@ public struct ChangeRecorder: Sendable {
       break
     case let .deleteShop(id), let .renameShop(id, _), let .setAisles(id, _):
       try keepShop(id, storage)
+    case .reorderLists:
+      if change.settings[.listOrder] == nil {
+        let order = try storage.storedListOrder()
+        size += RecordSize.id * (order.count + 1)
+        change.settings[.listOrder] = .reorderLists(order)
+        batch?.settings.append(.listOrder)
+      }
     case let .setDefaultShop(id):
       if change.settings[.defaultShop] == nil {
         change.settings[.defaultShop] = .setDefaultShop(try storage.storedDefaultShop())

@@ -151,6 +151,7 @@ struct RecordReader {
     case 20:
       guard let listID = id(), let shop = optionalID() else { return nil }
       return .setListShop(listID, shop)
+    case 21: return ids().map { .reorderLists($0) }
     default: return nil
     }
   }

@@ -16,6 +16,7 @@ enum RecordSize {
     switch effect {
     case let .deleteProducts(ids): return 4 + id * ids.count
     case let .reorderProducts(_, order): return 4 + id * (order.count + 1)
+    case let .reorderLists(order): return 4 + id * order.count
     case let .insertProduct(product, _), let .restoreProduct(product, _, _):
       return 1 + of(product) + id + 8
     case let .updateProduct(product): return 1 + of(product)

@@ -136,6 +136,9 @@ struct RecordWriter {
       byte(20)
       self.id(listID)
       self.optionalID(shop)
+    case let .reorderLists(order):
+      byte(21)
+      self.ids(order)
     }
   }
 

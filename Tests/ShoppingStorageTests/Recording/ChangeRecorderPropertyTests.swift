@@ -45,6 +45,7 @@ import Testing
         #expect(undone.visible == before.visible, "undoing \(action)")
         #expect(undone.defaultList == before.defaultList, "undoing \(action)")
         #expect(undone.visibleShops == before.visibleShops, "undoing \(action)")
+        #expect(undone.listOrder == before.listOrder, "undoing \(action)")
         #expect(
           Set(undone.lists.map { "\($0.key) \($0.value.name) \($0.value.createdAt)" })
             == Set(before.lists.map { "\($0.key) \($0.value.name) \($0.value.createdAt)" }),
@@ -59,6 +60,7 @@ import Testing
         #expect(redone.visible == model.visible, "redoing \(action)")
         #expect(redone.defaultList == model.defaultList, "redoing \(action)")
         #expect(redone.visibleShops == model.visibleShops, "redoing \(action)")
+        #expect(redone.listOrder == model.listOrder, "redoing \(action)")
       }
     }
   }

@@ -23,6 +23,8 @@ extension StorageModel: StoredRows {
 
   public func storedDefaultList() -> ShoppingList.ID? { defaultList }
 
+  public func storedListOrder() -> [ShoppingList.ID] { listOrder }
+
   public func storedShop(_ id: Shop.ID) -> StoredShop? { shops[id] }
 
   public func storedDefaultShop() -> Shop.ID? { defaultShop }
