@@ -46,7 +46,8 @@ import Testing
       (.post, "/api/lists/shopping/items", #"{"name": "Eggs", "quantity": null}"#, 400),
       (.post, "/api/lists/shopping/items", #"{"name": "Eggs", "quantity": 0}"#, 422),
       (.post, "/api/lists/shopping/items", #"{"name": "Eggs", "quantity": "0,00"}"#, 422),
-      (.patch, "/api/lists/shopping", #"{"name": "Other", "position": 2}"#, 400),
+      (.patch, "/api/lists/shopping", #"{"name": "Other", "position": 1.5}"#, 400),
+      (.patch, "/api/lists/shopping", #"{"name": "Other", "position": 0}"#, 422),
       (.patch, "/api/lists/shopping", #"{"name": ""}"#, 422),
       (.delete, "/api/lists/nowhere", "", 404),
       // A served path with a method it does not take.
