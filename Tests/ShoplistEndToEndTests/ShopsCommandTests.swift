@@ -170,6 +170,19 @@ import Testing
     }
   }
 
+  @Test func bashCompletesShopNames() throws {
+    let shoplist = try twoShops()
+    try shoplist.ok("aisles", "--shop", "Lidl Express", "frozen")
+
+    let complete = shoplist.bashCompletions
+    #expect(try complete(["shops", "delete", "Li"]) == ["Lidl", #"Lidl\ Express"#])
+    #expect(try complete(["shops", "rename", "d"]) == ["default"])
+    #expect(try complete(["aisles", "--shop", #""Lidl E"#]) == [#""Lidl Express""#])
+    #expect(try complete(["sort", "--by", "aisle", "--shop", "de"]) == ["default"])
+    #expect(try complete(["list", "--by-aisle", "--shop", "Lidl\\ "]) == [#"Lidl\ Express"#])
+    #expect(try complete(["lists", "shop", "shopping", "L"]).count == 2)
+  }
+
   @Test func aDeletedShopComesBackWithItsListsAndItsMark() throws {
     let shoplist = try twoShops()
     try shoplist.ok("shops", "default", "Lidl")

@@ -26,7 +26,8 @@ struct AislesCommand: ShoplistCommand {
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The categories, first met first.")
   var categories: [String] = []
-  @Option(help: "The shop (default: the default shop).")
+  @Option(
+    help: "The shop (default: the default shop).", completion: .custom(Completions.shopNames))
   var shop: String?
   @Flag(help: "Forget the shop's order.")
   var clear = false

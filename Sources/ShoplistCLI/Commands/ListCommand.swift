@@ -31,7 +31,9 @@ struct ListCommand: QuickParsable {
   @Flag(
     help: "Show the items under category headings in their shop's order (see `shoplist aisles`).")
   var byAisle = false
-  @Option(help: "With --by-aisle: this shop's order (default: the list's shop, else the default).")
+  @Option(
+    help: "With --by-aisle: this shop's order (default: the list's shop, else the default).",
+    completion: .custom(Completions.shopNames))
   var shop: String?
 
   func validate() throws {

@@ -20,7 +20,7 @@ struct ListsShopCommand: ShoplistCommand {
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The list.", completion: .custom(Completions.listNames))
   var list: String
-  @Argument(help: "The shop; \"\" for none.")
+  @Argument(help: "The shop; \"\" for none.", completion: .custom(Completions.shopNames))
   var shop: String?
 
   func run(in context: CommandContext) throws {

@@ -58,7 +58,7 @@ struct ShopsDefaultCommand: ShoplistCommand {
   )
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "The shop.")
+  @Argument(help: "The shop.", completion: .custom(Completions.shopNames))
   var name: String
 
   func run(in context: CommandContext) throws {
@@ -81,7 +81,7 @@ struct ShopsRenameCommand: ShoplistCommand {
   )
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "The shop's current name.")
+  @Argument(help: "The shop's current name.", completion: .custom(Completions.shopNames))
   var old: String
   @Argument(help: "Its new name.")
   var new: String
@@ -110,7 +110,7 @@ struct ShopsDeleteCommand: ShoplistCommand {
   )
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "The shop.")
+  @Argument(help: "The shop.", completion: .custom(Completions.shopNames))
   var name: String
 
   func run(in context: CommandContext) throws {

@@ -38,7 +38,9 @@ struct SortCommand: ShoplistCommand {
   @OptionGroup var global: GlobalOptions
   @Option(help: "name, category, checked, added or aisle.")
   var by: SortKey
-  @Option(help: "With --by aisle: the shop whose order to follow.")
+  @Option(
+    help: "With --by aisle: the shop whose order to follow.",
+    completion: .custom(Completions.shopNames))
   var shop: String?
 
   func validate() throws {

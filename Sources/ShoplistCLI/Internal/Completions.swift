@@ -4,13 +4,18 @@ import ShoppingEngines
 import ShoppingService
 
 /// Shell completion from the database: item names where a REF goes, list names after
-/// `--list`, member names after `members remove`. The shells' completion scripts call these with the words typed so far; the
+/// `--list`, shop names after `--shop` and in `shops`, member names after `members remove`. The shells' completion scripts call these with the words typed so far; the
 /// database is the one those words (`--db`) or the environment name, opened read-only, and
 /// never created: with no database there is nothing to complete.
 enum Completions {
   /// The names of the lists starting with what is being typed.
   @Sendable static func listNames(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
     names(matching: prefix, words: words) { service in try service.listSummaries().map(\.name) }
+  }
+
+  /// The names of the shops starting with what is being typed.
+  @Sendable static func shopNames(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+    names(matching: prefix, words: words) { service in try service.shops().all.map(\.name) }
   }
 
   /// The names of the members starting with what is being typed.
