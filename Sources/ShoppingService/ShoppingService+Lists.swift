@@ -34,20 +34,9 @@ extension ShoppingService {
   public func renameList(
     named old: String, to new: String, label: String? = nil
   ) throws -> (oldName: String, list: ShoppingList) {
-    let renamed = try journaledWrite(label ?? "lists rename \(old) \(new)", renaming(old, to: new))
+    let renamed = try journaledWrite(
+      label ?? "lists rename \(old) \(new)", changing(old, to: new, position: nil))
     return (renamed.oldName, renamed.list)
-  }
-
-  /// Renames a list from a task (a server's request), on behalf of `member`.
-  ///
-  /// - Returns: The list after, with its items, and the number of the history entry that
-  ///   records the change (`nil` when the name was the same).
-  public func renameList(
-    named old: String, to new: String, label: String, by member: String?
-  ) async throws -> (list: ShoppingList, entry: Int?) {
-    let (renamed, entry) = try await journaledWriteNumbered(
-      labelling: { _ in label }, by: member, renaming(old, to: new))
-    return (renamed.list, entry)
   }
 
   /// Deletes a list; one that still has items needs `force`.
@@ -84,9 +73,13 @@ extension ShoppingService {
   public func moveList(
     named name: String, toPosition position: Int, label: String? = nil
   ) throws -> (list: ShoppingList, lists: [ListSummary]) {
-    let moved = try journaledWrite(
-      label ?? "lists move \(name) \(position)", moving(name, to: position))
-    return (moved.list, moved.remaining)
+    let move = changing(name, to: nil, position: position, loaded: false)
+    return try journaledWrite(label ?? "lists move \(name) \(position)") { repository in
+      let moved = try move(repository)
+      return (
+        moved.list, Self.withShops(try repository.listSummaries(), try repository.shops())
+      )
+    }
   }
 
   /// Renames and moves a list from a task (a server's request), on behalf of `member`, in one
@@ -97,15 +90,8 @@ extension ShoppingService {
   public func changeList(
     named old: String, to new: String?, position: Int?, label: String, by member: String?
   ) async throws -> (list: ShoppingList, entry: Int?) {
-    let stores = stores
-    let (changed, entry) = try await journaledWriteNumbered(labelling: { _ in label }, by: member) {
-      repository in
-      let (store, list) = try stores.makeStore(repository, holdingList: old)
-      if let position { try store.send(.moveList(list.id, toPosition: position)) }
-      if let new { try store.send(.renameList(list.id, to: new)) }
-      guard let after = store.state.lists[id: list.id] else { throw ShoppingError.noSuchList(old) }
-      return Renamed(oldName: list.name, list: after)
-    }
+    let (changed, entry) = try await journaledWriteNumbered(
+      labelling: { _ in label }, by: member, changing(old, to: new, position: position))
     return (changed.list, entry)
   }
 
@@ -121,31 +107,18 @@ extension ShoppingService {
     var remaining: [ListSummary]
   }
 
-  private func renaming(
-    _ old: String, to new: String
+  /// Moves and/or renames the list `old`, in one change; `loaded` loads its items, for an
+  /// answer that shows them.
+  private func changing(
+    _ old: String, to new: String?, position: Int?, loaded: Bool = true
   ) -> @Sendable (any StorageTransaction) throws -> Renamed {
     let stores = stores
     return { repository in
-      let (store, list) = try stores.makeStore(repository, holdingList: old)
-      try store.send(.renameList(list.id, to: new))
-      guard let renamed = store.state.lists[id: list.id] else {
-        throw ShoppingError.noSuchList(old)
-      }
-      return Renamed(oldName: list.name, list: renamed)
-    }
-  }
-
-  private func moving(
-    _ name: String, to position: Int
-  ) -> @Sendable (any StorageTransaction) throws -> Deleted {
-    let stores = stores
-    return { repository in
-      let (store, list) = try stores.makeStore(repository, holdingList: name, loaded: false)
-      try store.send(.moveList(list.id, toPosition: position))
-      return Deleted(
-        list: list,
-        remaining: Self.withShops(
-          try repository.listSummaries(), try repository.shops()))
+      let (store, list) = try stores.makeStore(repository, holdingList: old, loaded: loaded)
+      if let position { try store.send(.moveList(list.id, toPosition: position)) }
+      if let new { try store.send(.renameList(list.id, to: new)) }
+      guard let after = store.state.lists[id: list.id] else { throw ShoppingError.noSuchList(old) }
+      return Renamed(oldName: list.name, list: after)
     }
   }
 

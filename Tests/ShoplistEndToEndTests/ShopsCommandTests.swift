@@ -118,6 +118,7 @@ import Testing
       ["shops", "default", "Lidel"], ["shops", "rename", "Lid", "Aldi"],
       ["shops", "delete", "lidl2"], ["lists", "shop", "shopping", "Lidk"],
       ["sort", "--by", "aisle", "--shop", "Lidi"], ["list", "--by-aisle", "--shop", "Lifl"],
+      ["list", "--by-aisle", "--shop", "Lidd", "--json"],
     ] {
       let result = try shoplist.run(arguments: arguments)
       #expect(result.status == 65, "\(arguments)")

@@ -75,6 +75,8 @@ struct ListCommand: QuickParsable {
   static func run(_ values: Values, in context: CommandContext) throws {
     let name = try context.targetListName()
     let service = try context.openService(access: .read)
+    // A shop that does not exist is refused whatever is shown (`--json` shows no aisles).
+    let named = try values.shop.flatMap { try service.shop(named: $0) }
     let shows = values.filter
     if values.settings.quiet {
       // Nothing to show; only the default list's creation on first use remains to happen.
@@ -99,7 +101,8 @@ struct ListCommand: QuickParsable {
           .render(
             showing: shown, filterDescription: values.filterDescription,
             aisles: values.byAisle
-              ? try service.shop(named: values.shop, forList: list.name)?.aisles ?? ShopOrder.none
+              ? (try named ?? service.shop(named: nil, forList: list.name))?.aisles
+                ?? ShopOrder.none
               : nil
           )
       )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShoppingCore
+import ShoppingService
 import ShoppingTransfer
 
 struct ShopsCommand: ParsableCommand {
@@ -64,12 +65,11 @@ struct ShopsDefaultCommand: ShoplistCommand {
   func run(in context: CommandContext) throws {
     let service = try context.openService()
     let (shop, wasDefault) = try service.makeDefaultShop(named: name, label: context.label)
-    let document = ListDocuments.shops(try service.shops())
     let shown = DisplayText.escaped(shop.name)
     try context.report(
       text: wasDefault
         ? "\(shown) is already the default shop" : "\(shown) is now the default shop",
-      json: document)
+      shopsAfter: service)
   }
 }
 
@@ -89,10 +89,9 @@ struct ShopsRenameCommand: ShoplistCommand {
   func run(in context: CommandContext) throws {
     let service = try context.openService()
     let (oldName, shop) = try service.renameShop(named: old, to: new, label: context.label)
-    let document = ListDocuments.shops(try service.shops())
     try context.report(
       text: "renamed shop \(DisplayText.escaped(oldName)) to \(DisplayText.escaped(shop.name))",
-      json: document)
+      shopsAfter: service)
   }
 }
 
@@ -116,10 +115,17 @@ struct ShopsDeleteCommand: ShoplistCommand {
   func run(in context: CommandContext) throws {
     let service = try context.openService()
     let (deleted, newDefault) = try service.deleteShop(named: name, label: context.label)
-    let document = ListDocuments.shops(try service.shops())
     let now = newDefault.map { "; \(DisplayText.quoted($0.name)) is now the default shop" } ?? ""
     try context.report(
       text: "deleted shop \(DisplayText.escaped(deleted.name))\(now)",
-      json: document)
+      shopsAfter: service)
+  }
+}
+
+extension CommandContext {
+  /// Reports a change to shops: `text`, or with `--json` every shop after it, read only then.
+  fileprivate func report(text: String, shopsAfter service: ShoppingService) throws {
+    let document = settings.json ? ListDocuments.shops(try service.shops()) : ""
+    try report(text: text, json: document)
   }
 }

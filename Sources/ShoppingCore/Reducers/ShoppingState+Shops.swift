@@ -76,14 +76,10 @@ extension ShoppingState {
     var effects: [PersistenceEffect] = []
     // Lists naming it fall back to the default shop; in list order, so the effects are the
     // same whatever order the dictionary holds them in.
-    let naming = shops.ofList.filter { $0.value == id }.map(\.key)
-    for list in lists where naming.contains(list.id) {
+    for list in lists where shops.ofList[list.id] == id {
       effects.append(.setListShop(list.id, nil))
+      shops.ofList[list.id] = nil
     }
-    for listID in naming where lists[id: listID] == nil {
-      effects.append(.setListShop(listID, nil))
-    }
-    for listID in naming { shops.ofList[listID] = nil }
     shops.all.remove(id: id)
     if shops.defaultID == id {
       shops.defaultID = shops.all.first?.id

@@ -118,12 +118,9 @@ struct JSONWriter {
       if offset > 0 { writer.append(", ") }
       writer.append(#"{"name": "#)
       writer.string(shop.name)
-      writer.append(#", "aisles": ["#)
-      for (offset, category) in shop.aisles.enumerated() {
-        if offset > 0 { writer.append(", ") }
-        writer.string(category)
-      }
-      writer.append(shop.isDefault ? #"], "default": true}"# : #"], "default": false}"#)
+      writer.append(#", "aisles": "#)
+      writer.strings(shop.aisles)
+      writer.append(shop.isDefault ? #", "default": true}"# : #", "default": false}"#)
     }
     writer.append("]}\n")
     return writer.text
@@ -141,13 +138,20 @@ struct JSONWriter {
 
   static func aislesDocument(_ categories: [String]) -> String {
     var writer = JSONWriter()
-    writer.append(#"{"aisles": ["#)
-    for (offset, category) in categories.enumerated() {
-      if offset > 0 { writer.append(", ") }
-      writer.string(category)
-    }
-    writer.append("]}\n")
+    writer.append(#"{"aisles": "#)
+    writer.strings(categories)
+    writer.append("}\n")
     return writer.text
+  }
+
+  /// A JSON array of strings.
+  mutating func strings(_ values: [String]) {
+    append("[")
+    for (offset, value) in values.enumerated() {
+      if offset > 0 { append(", ") }
+      string(value)
+    }
+    append("]")
   }
 
   /// An item object, with its list's name last when `list` is given (an NDJSON line).
