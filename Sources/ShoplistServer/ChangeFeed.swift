@@ -20,10 +20,11 @@ final class ChangeFeed: Sendable {
   let service: ShoppingService
   let interval: Duration
 
-  /// A list that changed, and the newest history entry when it was seen to: a client that
-  /// holds the list as it stands at that entry (or a later one) has the change already.
+  /// A list that changed (nil: the household's shops or the order of its lists), and the
+  /// newest history entry when it was seen to: a client that holds the list as it stands at
+  /// that entry (or a later one) has the change already.
   struct Change: Equatable, Sendable {
-    let list: String
+    let list: String?
     let entry: Int
   }
 
@@ -141,15 +142,16 @@ final class ChangeFeed: Sendable {
     await endStreamsOfRemovedMembers(stamp: &stamp)
     let after = seen
     guard
-      let (newest, lists) = try? await StorageThreads.run({
-        try service.listsChanged(after: after)
+      let changes = try? await StorageThreads.run({
+        try service.changes(after: after)
       })
     else { return }  // busy or briefly unreadable: asked again next time
-    seen = newest
-    guard !lists.isEmpty else { return }
+    seen = changes.newest
+    let told = changes.lists.map(Optional.some) + (changes.household ? [nil] : [])
+    guard !told.isEmpty else { return }
     let subscribers = state.withLock { Array($0.subscribers.values) }
-    for list in lists {
-      let change = Change(list: list, entry: newest)
+    for list in told {
+      let change = Change(list: list, entry: changes.newest)
       for subscriber in subscribers { subscriber.continuation.yield(change) }
     }
   }

@@ -6,7 +6,9 @@ import ShoppingTransfer
 
 /// `GET /api/events`: Server-Sent Events, an event `change` with data `{"list": NAME}` for
 /// each list that changes, its `id` the newest history entry then (a page that holds the
-/// list as it stands at that entry already has the change, and need not read it again). A comment every ``keepAlive`` keeps proxies and phones from closing
+/// list as it stands at that entry already has the change, and need not read it again), and
+/// an event `household` (data `{}`) when a shop, the default shop or the order of the lists
+/// changes. A comment every ``keepAlive`` keeps proxies and phones from closing
 /// a quiet stream; the stream ends when the client goes, the server shuts down, or, for a
 /// member's stream, the member is removed.
 struct EventsController<Context: RequesterContext>: Sendable {
@@ -35,9 +37,13 @@ struct EventsController<Context: RequesterContext>: Sendable {
             await withTaskGroup(of: Void.self) { group in
               group.addTask {
                 for await change in changes {
-                  let data = JSONText.object(["list": change.list])
+                  // The household's shops or the order of its lists: an event of its own, which
+                  // a client that knows only `change` passes over.
+                  let (event, data) =
+                    change.list.map { ("change", JSONText.object(["list": $0])) }
+                    ?? ("household", "{}")
                   send.yield(
-                    ByteBuffer(string: "id: \(change.entry)\nevent: change\ndata: \(data)\n\n"))
+                    ByteBuffer(string: "id: \(change.entry)\nevent: \(event)\ndata: \(data)\n\n"))
                 }
                 send.finish()
               }

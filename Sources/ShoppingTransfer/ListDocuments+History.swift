@@ -2,8 +2,10 @@ import ShoppingCore
 
 extension ListDocuments {
   /// `{"history": [{"id": 12, "at": "…Z", "command": "import week.csv", "by": null,
-  /// "undone": false}]}`, newest first, as `history --json` prints it and the server answers:
-  /// `by` names the member who made a change, `null` for anyone else.
+  /// "summary": "shopping: 120 added, 3 updated", "undone": false}]}`, newest first, as
+  /// `history --json` prints it and the server answers: `by` names the member who made a
+  /// change, `null` for anyone else; `summary` is what it changed, as `history` prints it in
+  /// brackets.
   public static func history(_ entries: [HistoryEntry]) -> String {
     JSONValue.object(["history": .array(entries.map(historyValue))]).document
   }
@@ -16,7 +18,8 @@ extension ListDocuments {
   private static func historyValue(_ entry: HistoryEntry) -> JSONValue {
     [
       "id": .integer(entry.id), "at": .time(entry.at), "command": .string(entry.command),
-      "by": .nullable(entry.by), "undone": .bool(entry.isUndone),
+      "by": .nullable(entry.by), "summary": .string(entry.summary),
+      "undone": .bool(entry.isUndone),
     ]
   }
 }

@@ -6,11 +6,10 @@
 // lists as last seen, says since when, and takes changes into its queue.
 
 import {
-  CLOCK_MS, enc, KEYS, listFromHash, load, norm, number, REQUEST_TIMEOUT_MS, save,
-  SUGGEST_DELAY_MS,
+  CLOCK_MS, KEYS, listFromHash, load, save,
 } from './words.js';
 import {
-  initialState, view,
+  initialState,
 } from './state.js';
 import {
   update,
@@ -18,153 +17,24 @@ import {
 import {
   $, render,
 } from './render.js';
+import {
+  api,
+} from './net.js';
+import {
+  addDevice,
+} from './devices.js';
+import {
+  renderPanels, wirePanels,
+} from './panels.js';
+import {
+  closeEvents, runAll,
+} from './effects.js';
 
-// MARK: - Effects
+// MARK: - Dispatch
 
 let state = initialState();
-let events = null;
-let suggestTimer = null;
-let editorOpener = null; // focus goes back there when the editor closes
 let actionCount = 0;
 const session = Math.random().toString(36).slice(2, 8);
-
-async function api(method, path, body, extra = {}) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  const headers = { Accept: 'application/json', ...extra };
-  if (body) headers['Content-Type'] = 'application/json';
-  try {
-    const res = await fetch(path, {
-      method, headers, body: body && JSON.stringify(body),
-      credentials: 'same-origin', cache: 'no-store', signal: controller.signal,
-    });
-    const data = await res.json().catch(() => null);
-    const error = (data && data.error) || `the server answered ${res.status}`;
-    const entry = Number(res.headers.get('Shoplist-Entry')) || null;
-    // A list document's ETag: the history entry it stands at ("12").
-    const tag = /^"(\d+)"$/.exec(res.headers.get('ETag') || '');
-    const version = tag ? Number(tag[1]) : undefined;
-    const reason = data && data.reason;
-    return { status: res.status, ok: res.ok, data, error, reason, entry, version };
-  } catch {
-    return { status: 0, ok: false, data: null, error: 'no connection' };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function connectEvents() {
-  if (events) events.close();
-  events = new EventSource('/api/events');
-  events.addEventListener('open', () => dispatch({ type: 'eventsOpened' }));
-  events.addEventListener('change', (e) => {
-    let data = null;
-    try { data = JSON.parse(e.data); } catch { return; }
-    if (data && typeof data.list === 'string') {
-      dispatch({ type: 'listChanged', list: data.list, entry: Number(e.lastEventId) || null });
-    }
-  });
-  events.addEventListener('error', () => {
-    if (events.readyState !== EventSource.CLOSED) dispatch({ type: 'eventsFailed' });
-    else { events = null; dispatch({ type: 'eventsClosed' }); }
-  });
-}
-
-function run(fx) {
-  switch (fx.type) {
-    case 'connectEvents': setTimeout(connectEvents, fx.delay); break;
-    case 'fetchList': {
-      // Only if newer than the page's copy: 304 and no document when it is not.
-      const known = state.versions[norm(fx.list)];
-      const extra = Number.isInteger(known) && state.docs[norm(fx.list)]
-        ? { 'If-None-Match': `"${known}"` } : {};
-      api('GET', `/api/lists/${enc(fx.list)}`, undefined, extra).then((r) => dispatch(
-        r.status === 304 ? { type: 'listUnchanged', list: fx.list }
-          : r.ok && r.data && Array.isArray(r.data.items)
-            ? { type: 'listFetched', list: fx.list, doc: r.data, seq: fx.seq, version: r.version }
-            : { type: 'readFailed', list: fx.list, status: r.status, error: r.error,
-              reason: r.reason }));
-      break;
-    }
-    case 'fetchLists':
-      api('GET', '/api/lists').then((r) => dispatch(r.ok && r.data && Array.isArray(r.data.lists)
-        ? { type: 'listsFetched', lists: r.data.lists }
-        : { type: 'readFailed', status: r.status, error: r.error, reason: r.reason }));
-      break;
-    case 'later': setTimeout(() => dispatch(fx.action), fx.ms); break;
-    case 'resetAddForm':
-      $('add-form').reset();
-      $('add-input').focus(); // ready for the next item
-      break;
-    case 'fetchSuggestions':
-      // Asked once the typing pauses; an answer to older text is set aside by update.
-      clearTimeout(suggestTimer);
-      suggestTimer = setTimeout(() => {
-        api('GET', `/api/suggestions?q=${enc(fx.q)}&list=${enc(fx.list)}`).then((r) => {
-          if (r.ok && r.data && Array.isArray(r.data.suggestions)) {
-            dispatch({ type: 'suggestionsFetched', q: fx.q, list: fx.list,
-              items: r.data.suggestions });
-          }
-        });
-      }, SUGGEST_DELAY_MS);
-      break;
-    case 'fetchActivity': {
-      const query = `list=${enc(fx.list)}&after=${fx.after === null ? 0 : fx.after}`;
-      api('GET', `/api/activity?${query}`).then((r) => {
-        if (r.ok && r.data && Array.isArray(r.data.activity)) {
-          dispatch({ type: 'activityFetched', list: fx.list, after: fx.after,
-            newest: r.data.newest, activity: r.data.activity });
-        }
-      });
-      break;
-    }
-    case 'fetchAisles':
-      api('GET', '/api/aisles').then((r) => {
-        if (r.ok && r.data && Array.isArray(r.data.aisles)) {
-          dispatch({ type: 'aislesFetched', aisles: r.data.aisles });
-        }
-      });
-      break;
-    case 'openEditor': {
-      const f = $('editor-form').elements;
-      const it = fx.item;
-      f.name.value = it.name;
-      f.quantity.value = number.format(it.quantity ?? 1).replace(/\s/g, '');
-      f.unit.value = it.unit || '';
-      f.category.value = it.category || '';
-      f.note.value = it.note || '';
-      editorOpener = document.activeElement;
-      if (!$('editor').open) $('editor').showModal();
-      break;
-    }
-    case 'closeEditor':
-      if ($('editor').open) $('editor').close();
-      if (editorOpener && editorOpener.isConnected) editorOpener.focus();
-      editorOpener = null;
-      break;
-    case 'resetNewListForm':
-      $('new-list-input').value = '';
-      $('new-list').open = false;
-      break;
-    case 'send': {
-      const { req } = fx;
-      api(req.method, req.path, req.body).then((r) => dispatch(r.ok
-        ? { type: 'sendSucceeded', intentId: req.intentId, itemId: req.itemId, doc: r.data,
-          seq: fx.seq, created: r.status === 201, entry: r.entry, alone: req.alone,
-          list: req.list }
-        : { type: 'sendFailed', intentId: req.intentId, itemId: req.itemId, status: r.status,
-          error: r.error, reason: r.reason, item: r.data && r.data.item,
-          changedBy: r.data && r.data.changedBy }));
-      break;
-    }
-    case 'showListInUrl': {
-      const hash = `#${enc(fx.list)}`;
-      if (location.hash !== hash) history.replaceState(null, '', hash);
-      break;
-    }
-    default: break;
-  }
-}
 
 function dispatch(action) {
   // A signed-out device keeps nothing more: no change is taken into its queue.
@@ -184,10 +54,12 @@ function dispatch(action) {
   if (prev.lists !== next.lists) save(KEYS.lists, next.lists);
   if (prev.notices !== next.notices) save(KEYS.notices, next.notices);
   if (prev.mode !== next.mode) save(KEYS.view, next.mode);
-  if (prev.aisles !== next.aisles) save(KEYS.aisles, next.aisles);
+  if (prev.shops !== next.shops) save(KEYS.shops, next.shops);
+  if (prev.shopFor !== next.shopFor) save(KEYS.shopFor, next.shopFor);
   if (prev.list !== next.list || a.type === 'started') save(KEYS.current, next.list);
   render(next);
-  effects.forEach(run);
+  renderPanels(prev, next);
+  runAll(effects, next, dispatch);
   if (prev.authorised && !next.authorised && load(KEYS.member, null)) signOut();
 }
 
@@ -230,38 +102,11 @@ function signOut() {
   // What is on screen goes too: the state as storage now holds it, empty.
   state = initialState();
   render(state);
-  if (events) events.close();
-  events = null;
+  closeEvents();
   $('signed-out-name').textContent = name || 'This device’s member';
   $('signed-out').hidden = false;
   document.body.classList.add('is-signed-out');
   document.title = 'Signed out · shoplist';
-}
-
-/** "Add another device": a new one-time link for the signed-in member, with its QR code. */
-async function addDevice() {
-  const dialog = $('device-dialog');
-  $('device-error').hidden = true;
-  $('device-qr').hidden = true;
-  $('device-link').value = '';
-  $('device-until').textContent = '';
-  if (!dialog.open) dialog.showModal();
-  const r = await api('POST', '/api/invites', {});
-  if (!r.ok) {
-    $('device-error').textContent = r.status === 0
-      ? 'No connection: a link can be made once the phone is back online.'
-      : `No link was made: ${r.error}`;
-    $('device-error').hidden = false;
-    return;
-  }
-  $('device-link').value = r.data.link;
-  const until = new Date(r.data.expiresAt);
-  $('device-until').textContent = Number.isNaN(until.getTime()) ? ''
-    : `, until ${until.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
-  if (r.data.svg) {
-    $('device-qr').src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(r.data.svg)}`;
-    $('device-qr').hidden = false;
-  }
 }
 
 // MARK: - Wiring (event delegation)
@@ -365,6 +210,7 @@ function start() {
     if (link && navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
     $('device-link').select();
   });
+  wirePanels(dispatch, () => state);
   if (load(KEYS.signedOut, null)) signOut();
   dispatch({ type: 'started' });
   // "As of 10:42 (3 min ago)" keeps counting while there is no connection.

@@ -6,7 +6,7 @@ import {
   bareCommand, HIGHLIGHT_MS, norm, quoted, whoDid,
 } from './words.js';
 import {
-  adopt, withMessage,
+  adopt, switchTo, withMessage,
 } from './state.js';
 
 function recorded(s, id, entry) {
@@ -23,6 +23,9 @@ function undid(s, fx, q, a) {
     }
   }
   if (typeof doc.entry === 'number') s = { ...s, mine: [...s.mine, doc.entry].slice(-500) };
+  // The lists and shops as the undo left them (a list back, a name back, an order back).
+  fx.push({ type: 'fetchLists' }, { type: 'fetchShops' });
+  if (q.back && norm(s.list) === norm(q.list)) s = switchTo(s, fx, q.back);
   const entry = doc.undone || doc.redone;
   const what = entry && typeof entry.command === 'string' ? `: ${bareCommand(entry.command)}`
     : '';

@@ -5,7 +5,7 @@
 // when the connection returns.
 
 import {
-  CONFIRM_MS, MAX_SUGGESTIONS, norm, parseNumber, quoted, replacedText, seenOf, tidy,
+  CONFIRM_MS, norm, quoted, replacedText, seenOf,
 } from './words.js';
 import {
   adopt, connected, drop, enqueue, itemRef, offerUndo, onServer, refreshIfStale, switchTo, view,
@@ -17,6 +17,21 @@ import {
 import {
   readActivity, recorded, sawActivity, undid,
 } from './history.js';
+import {
+  listIntentDone, reduceLists,
+} from './lists.js';
+import {
+  reduceAdding,
+} from './adding.js';
+import {
+  reduceEditing,
+} from './editing.js';
+import {
+  reduceShops,
+} from './shops.js';
+import {
+  reduceJournal, refreshJournal,
+} from './journal.js';
 
 // MARK: - Update
 
@@ -38,7 +53,7 @@ function heard(s, fx, list, entry) {
     s = readActivity(s, fx, s.list);
   }
   fx.push({ type: 'fetchLists' });
-  return s;
+  return refreshJournal(s, fx);
 }
 
 /** The events heard for `list` while the page's write to it was out, looked at now. */
@@ -54,61 +69,6 @@ function heardMeanwhile(s, fx, list) {
 function update(s, a) {
   const fx = [];
   switch (a.type) {
-    case 'addSubmitted': {
-      if (s.suggestions.active >= 0) return update(s, { ...a, type: 'suggestionPicked',
-        index: s.suggestions.active });
-      const text = tidy(a.text);
-      if (!text) break;
-      // The server reads the phrase ("2 l milk": milk, 2 l); until it has, the row shows
-      // what was typed.
-      const seen = seenOf(onServer(s, s.list, { name: text }));
-      const live = s.online && !s.waiting && s.authorised;
-      // The item a phrase ("3 apples") may name, as the page shows it now: an add replayed
-      // later is applied to it when nobody changed it since.
-      const doc = s.docs[norm(s.list)];
-      const near = seen || !doc ? [] : doc.items.filter((i) => norm(text).includes(norm(i.name)))
-        .map((i) => ({ id: i.id, ...seenOf(i) }));
-      s = enqueue(s, a, { kind: 'add', list: s.list, name: text, text, fields: {}, seen, live,
-        near });
-      s = offerUndo({ ...s, addText: '', suggestions: { q: '', items: [], active: -1 } }, fx, a,
-        `Added ${quoted(text)}.`);
-      fx.push({ type: 'resetAddForm' });
-      break;
-    }
-    case 'addTyped': {
-      const q = tidy(a.text);
-      s = { ...s, addText: a.text };
-      if (!q) s = { ...s, suggestions: { q: '', items: [], active: -1 } };
-      else fx.push({ type: 'fetchSuggestions', q, list: s.list });
-      break;
-    }
-    case 'suggestionsFetched':
-      if (a.q === tidy(s.addText) && norm(a.list) === norm(s.list)) {
-        s = { ...s, suggestions: { q: a.q, items: a.items.slice(0, MAX_SUGGESTIONS),
-          active: -1 } };
-      }
-      break;
-    case 'suggestionMoved': {
-      const n = s.suggestions.items.length;
-      if (!n) break;
-      const active = (s.suggestions.active + a.by + n + 2) % (n + 1) - 1; // -1: the box
-      s = { ...s, suggestions: { ...s.suggestions, active } };
-      break;
-    }
-    case 'suggestionsClosed': s = { ...s, suggestions: { q: '', items: [], active: -1 } }; break;
-    case 'suggestionPicked': {
-      const picked = s.suggestions.items[a.index];
-      if (!picked) break;
-      const fields = { quantity: picked.quantity };
-      if (picked.unit) fields.unit = picked.unit;
-      if (picked.category) fields.category = picked.category;
-      const seen = seenOf(onServer(s, s.list, { name: picked.name }));
-      s = enqueue(s, a, { kind: 'add', list: s.list, name: picked.name, fields, seen });
-      s = offerUndo({ ...s, addText: '', suggestions: { q: '', items: [], active: -1 } }, fx, a,
-        `Added ${quoted(picked.name)}.`);
-      fx.push({ type: 'resetAddForm' });
-      break;
-    }
     case 'checkChanged': {
       const item = view(s).items.find((i) => i.id === a.itemId);
       const kind = a.checked ? 'check' : 'uncheck';
@@ -118,56 +78,15 @@ function update(s, a) {
       }
       break;
     }
-    case 'editOpened': {
-      const item = view(s).items.find((i) => i.id === a.itemId);
-      if (!item) break;
-      s = { ...s, editing: { list: s.list, itemId: item.id, error: null } };
-      fx.push({ type: 'openEditor', item });
-      break;
-    }
-    case 'editClosed':
-      if (s.editing) s = { ...s, editing: null };
-      fx.push({ type: 'closeEditor' });
-      break;
-    case 'editSaved': {
-      const e = s.editing;
-      const item = e && norm(e.list) === norm(s.list)
-        && view(s).items.find((i) => i.id === e.itemId);
-      if (!item) {
-        s = { ...s, editing: null };
-        fx.push({ type: 'closeEditor' });
-        break;
-      }
-      const name = tidy(a.fields.name);
-      const quantity = parseNumber(a.fields.quantity);
-      const error = !name ? 'The item needs a name.'
-        : quantity === null ? 'Quantity: a number above 0, such as 2 or 0,5.' : null;
-      if (error) { s = { ...s, editing: { ...e, error } }; break; }
-      const fields = {};
-      if (name !== item.name) fields.name = name;
-      if (quantity !== (item.quantity ?? 1)) fields.quantity = quantity;
-      for (const k of ['unit', 'category', 'note']) {
-        const value = tidy(a.fields[k]);
-        if (value !== (item[k] ?? '')) fields[k] = value; // "" clears it
-      }
-      // A quantity and its unit are one amount ("1 l"): a change to either sends both, so
-      // that the amount is what the editor showed, also when sent again ("Use mine").
-      if ('quantity' in fields || 'unit' in fields) {
-        fields.quantity = quantity;
-        fields.unit = tidy(a.fields.unit);
-      }
-      s = { ...s, editing: null };
-      fx.push({ type: 'closeEditor' });
-      if (!Object.keys(fields).length) break;
-      s = enqueue(s, a, { kind: 'edit', list: s.list, ...itemRef(s, item), fields });
-      s = offerUndo(s, fx, a, `Changed ${quoted(fields.name || item.name)}.`);
-      break;
-    }
     case 'viewChosen':
       if (a.mode === 'list' || a.mode === 'aisles') s = { ...s, mode: a.mode };
-      if (a.mode === 'aisles') fx.push({ type: 'fetchAisles' });
+      if (a.mode === 'aisles') fx.push({ type: 'fetchShops' });
       break;
-    case 'aislesFetched': s = { ...s, aisles: a.aisles }; break;
+    case 'panelOpened': // the lists or the history, over the list
+      s = { ...s, panel: a.panel, renaming: null };
+      fx.push({ type: a.panel === 'history' ? 'fetchHistory' : 'fetchLists' });
+      break;
+    case 'panelClosed': s = { ...s, panel: null, renaming: null }; break;
     case 'activityFetched': s = sawActivity(s, fx, a); break;
     case 'highlightExpired': {
       const h = s.highlights[a.itemId];
@@ -207,18 +126,10 @@ function update(s, a) {
       fx.push({ type: 'fetchList', list: s.list }, { type: 'fetchLists' });
       break;
     case 'listChanged': s = heard(s, fx, a.list, a.entry); break; // a `change` event
-    case 'listCreateSubmitted': {
-      const name = tidy(a.name);
-      if (!name) break;
-      fx.push({ type: 'resetNewListForm' });
-      const existing = s.lists.find((l) => norm(l.name) === norm(name));
-      if (existing) s = { ...switchTo(s, fx, existing.name), listChosen: true };
-      else { // nothing to fetch until the intent has been sent
-        s = enqueue(s, a, { kind: 'createList', list: name, name });
-        s = { ...switchTo(s, fx, name, { fetch: false }), listChosen: true };
-      }
+    case 'householdChanged': // a `household` event
+      fx.push({ type: 'fetchLists' }, { type: 'fetchShops' });
+      s = refreshJournal(s, fx);
       break;
-    }
     case 'listFetched': {
       // A read that crossed one of our writes may predate it: the write's answer is
       // the fresher copy, and the list is read again once that write is done.
@@ -230,17 +141,6 @@ function update(s, a) {
       break;
     }
     case 'listUnchanged': s = connected(s); break; // 304: the page's copy is the server's
-    case 'listSelected':
-      if (a.name && a.name !== s.list) s = { ...switchTo(s, fx, a.name), listChosen: true };
-      break;
-    case 'listsFetched': {
-      s = { ...connected(s), lists: a.lists };
-      const preferred = a.lists.find((l) => l.default);
-      if (!s.listChosen && preferred && preferred.name !== s.list) {
-        s = switchTo(s, fx, preferred.name);
-      }
-      break;
-    }
     case 'messageDismissed': s = { ...s, message: null }; break;
     case 'noticesDismissed': s = { ...s, notices: [] }; break;
     case 'useMineTapped': {
@@ -260,8 +160,9 @@ function update(s, a) {
       break;
     case 'queueChangedElsewhere': s = { ...s, queue: a.queue }; break; // another tab
     case 'readFailed': {
-      const creating = s.queue.some((q) => q.kind === 'createList'
-        && norm(q.list) === norm(a.list));
+      // A list made or renamed here, not sent yet, is not there yet.
+      const creating = s.queue.some((q) => (q.kind === 'createList' && norm(q.list) === norm(a.list))
+        || (q.kind === 'renameList' && norm(q.name) === norm(a.list)));
       if (a.status === 0) s = wait({ ...s, online: false }, fx);
       else if (a.status === 401) s = { ...s, authorised: false };
       else if (a.reason === 'databaseReplaced') {
@@ -317,6 +218,9 @@ function update(s, a) {
         s = adopt(s, doc, a.seq, a.at, version);
       }
       if (q && (q.kind === 'undo' || q.kind === 'redo') && a.doc) s = undid(s, fx, q, a);
+      if (q) s = listIntentDone(s, fx, q);
+      if (q && q.kind === 'setAisles') fx.push({ type: 'fetchShops' });
+      s = refreshJournal(s, fx);
       if (q && s.activityStale[norm(q.list)]) s = readActivity(s, fx, q.list);
       if (q) s = heardMeanwhile(s, fx, q.list);
       if (a.created) fx.push({ type: 'fetchLists' });
@@ -325,7 +229,7 @@ function update(s, a) {
     case 'started':
       fx.push({ type: 'fetchList', list: s.list }, { type: 'fetchLists' },
         { type: 'connectEvents', delay: 0 }, { type: 'showListInUrl', list: s.list },
-        { type: 'fetchActivity', list: s.list, after: null }, { type: 'fetchAisles' });
+        { type: 'fetchActivity', list: s.list, after: null }, { type: 'fetchShops' });
       break;
     case 'undoTapped': {
       const u = s.message && s.message.undo;
@@ -335,9 +239,11 @@ function update(s, a) {
       const waiting = s.queue.filter(mine);
       if (waiting.length && !waiting.some((q) => q.id === s.inFlight) && !s.entries[u.of]) {
         s = { ...s, queue: s.queue.filter((q) => !mine(q)), message: null };
+        if (u.back && norm(s.list) === norm(u.list)) s = switchTo(s, fx, u.back);
         s = withMessage(s, fx, `m-${a.id}`, 'Undone (it had not been sent yet).');
       } else {
-        s = { ...enqueue(s, a, { kind: 'undo', list: u.list, of: u.of }), message: null };
+        const back = u.back ? { back: u.back } : {};
+        s = { ...enqueue(s, a, { kind: 'undo', list: u.list, of: u.of, ...back }), message: null };
       }
       break;
     }
@@ -346,7 +252,9 @@ function update(s, a) {
         s = { ...enqueue(s, a, { kind: 'redo', list: s.list }), message: null };
       }
       break;
-    default: break;
+    default:
+      s = reduceAdding(s, a, fx) ?? reduceEditing(s, a, fx) ?? reduceLists(s, a, fx)
+        ?? reduceShops(s, a, fx) ?? reduceJournal(s, a, fx) ?? s;
   }
   const next = nextRequest(s, fx);
   s = next.s;

@@ -13,6 +13,9 @@ import {
 import {
   drop, refreshIfStale, switchTo, wait, withMessage,
 } from './state.js';
+import {
+  renameRefused,
+} from './lists.js';
 
 const ifUpdatedAt = (q) => (!('seen' in q) ? undefined : q.seen && q.seen.updatedAt);
 
@@ -49,6 +52,14 @@ function nextRequest(s, fx) {
       req = alone({ method: 'POST', path: `${base}/items`, body });
     } else if (q.kind === 'createList') {
       req = { method: 'POST', path: '/api/lists', body: { name: q.name } };
+    } else if (q.kind === 'renameList') {
+      req = { method: 'PATCH', path: base, body: { name: q.name } };
+    } else if (q.kind === 'moveList') {
+      req = { method: 'PATCH', path: base, body: { position: q.position } };
+    } else if (q.kind === 'deleteList') {
+      req = { method: 'DELETE', path: base };
+    } else if (q.kind === 'setAisles') {
+      req = { method: 'PUT', path: `/api/shops/${enc(q.shop)}`, body: { aisles: q.aisles } };
     } else if (q.kind === 'undo' && q.entry) {
       req = { method: 'POST', path: `/api/history/${enc(q.entry)}/undo` };
     } else if (q.kind === 'undo') {
@@ -58,7 +69,7 @@ function nextRequest(s, fx) {
       if (entries.length) {
         const undos = [...entries].reverse().map((entry, n) => ({ id: `${q.id}.${n}`,
           at: q.at, kind: 'undo', list: q.list, name: q.name, entry, single: n === 0
-            && entries.length === 1 }));
+            && entries.length === 1, ...(q.back ? { back: q.back } : {}) }));
         s = { ...s, queue: [...undos, ...s.queue.slice(1)] };
         continue;
       }
@@ -224,6 +235,14 @@ function sendFailed(s, fx, a, q) {
   if (a.status === 409 && q.kind === 'createList') {
     fx.push({ type: 'fetchList', list: q.list }, { type: 'fetchLists' });
     return s; // there already
+  }
+  s = renameRefused(s, fx, q);
+  if (['renameList', 'moveList', 'deleteList', 'setAisles'].includes(q.kind)) {
+    fx.push({ type: q.kind === 'setAisles' ? 'fetchShops' : 'fetchLists' });
+    const what = { renameList: 'rename', moveList: 'move', deleteList: 'delete',
+      setAisles: 'reorder the aisles of' }[q.kind];
+    return withMessage(s, fx, id, `Could not ${what} ${quoted(q.shop || q.list)}: ${a.error}`,
+      { error: true });
   }
   const verb = { add: 'add', check: 'check', uncheck: 'uncheck', remove: 'remove',
     clear: 'clear the checked items', createList: 'create the list', edit: 'change',

@@ -7,6 +7,12 @@ import {
 import {
   aisleGroups, quantityText, view,
 } from './state.js';
+import {
+  listsShown,
+} from './lists.js';
+import {
+  aisleOrder,
+} from './shops.js';
 
 // MARK: - Render
 
@@ -136,8 +142,7 @@ function render(s) {
   const done = v.items.filter((i) => i.checked).length;
   const total = v.items.length;
 
-  const names = s.lists.map((l) => l.name);
-  for (const q of s.queue) if (q.kind === 'createList') names.push(q.name);
+  const names = listsShown(s).map((l) => l.name);
   names.push(s.list);
   const unique = names.filter((n, i) => names.findIndex((m) => norm(m) === norm(n)) === i);
   const select = $('list-switcher');
@@ -181,7 +186,7 @@ function render(s) {
   $('items').hidden = byAisle;
   $('aisles').hidden = !byAisle;
   // The other view is emptied: one row per item in the page, for tests and readers alike.
-  renderAisles($('aisles'), byAisle ? aisleGroups(toBuy, s.aisles) : [], o);
+  renderAisles($('aisles'), byAisle ? aisleGroups(toBuy, aisleOrder(s)) : [], o);
   renderItems($('items'), byAisle ? [] : toBuy, { ...o, category: true });
   renderItems($('basket-items'), basket, { ...o, category: true });
   for (const b of document.querySelectorAll('.view-choice')) {
@@ -206,7 +211,7 @@ function render(s) {
     : total === 0 ? 'Add the first item above.' : 'Everything is in the basket.';
   $('heading').textContent = visible(s.list);
   renderSuggestions(s);
-  const categories = [...new Set([...s.aisles, ...v.items.map((i) => i.category)
+  const categories = [...new Set([...aisleOrder(s), ...v.items.map((i) => i.category)
     .filter(Boolean)])].map((c) => `<option value="${attr(c)}"></option>`).join('');
   if ($('categories').dataset.sig !== categories) {
     $('categories').innerHTML = categories;

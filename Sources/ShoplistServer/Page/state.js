@@ -36,7 +36,12 @@ function initialState() {
     confirmClear: false,
     message: null,                // {id, text, error?, undo?: {of}, redo?: true}
     mode: load(KEYS.view, 'list'), // 'list' or 'aisles' (by aisle)
-    aisles: load(KEYS.aisles, []), // the shop order: categories as met in the shop
+    shops: load(KEYS.shops, []),  // [{name, aisles, default}] as GET /api/shops says
+    shopFor: load(KEYS.shopFor, {}), // normalised list name -> the shop picked for its aisles
+    editingAisles: false,         // the aisle order's editor is open
+    panel: null,                  // 'lists' or 'history': the sheet open over the list
+    renaming: null,               // {list, error}: a list's name being changed
+    history: null,                // the newest history entries, as GET /api/history says
     entries: {},                  // intent id -> history entries its requests recorded
     mine: [],                     // history entries this page made (not "someone else")
     activityAfter: {},            // list -> the newest history entry read for highlights

@@ -4,8 +4,10 @@
 const KEYS = {
   current: 'shoplist.current', docs: 'shoplist.docs', lists: 'shoplist.lists',
   notices: 'shoplist.notices', queue: 'shoplist.queue', seenAt: 'shoplist.seenAt',
-  view: 'shoplist.view', aisles: 'shoplist.aisles', versions: 'shoplist.versions',
-  member: 'shoplist.member', signedOut: 'shoplist.signedOut',
+  view: 'shoplist.view', shops: 'shoplist.shops', shopFor: 'shoplist.shopFor',
+  versions: 'shoplist.versions', member: 'shoplist.member', signedOut: 'shoplist.signedOut',
+  // An earlier page's one shop order: not read any more, removed with the rest at sign-out.
+  aisles: 'shoplist.aisles',
 };
 const MAX_NOTICES = 20;
 const MESSAGE_MS = 5000;

@@ -51,6 +51,15 @@ def phone(store, base, name):
     return page
 
 
+def shut(pages, server):
+    """Closes the phones' browsers and stops the server."""
+    for page in pages:
+        if page:
+            page.d.quit()
+    server.terminate()
+    server.wait(timeout=10)
+
+
 def main():
     arguments = database_arguments()
     page_check.SHOTS = arguments.shots
@@ -160,11 +169,7 @@ def main():
         step("an undo that would overwrite Ana's change says so, with no number nor option",
              an_undo_conflict_names_no_number)
     finally:
-        for page in (ana, ben):
-            if page:
-                page.d.quit()
-        server.terminate()
-        server.wait(timeout=10)
+        shut((ana, ben), server)
 
     finish()
 

@@ -45,18 +45,19 @@ def steps(p, driver, store, item, base, shots):
         assert ("Big shop", [1]) in headings, headings
         assert ("To buy · 30", [2]) in headings and ("In the basket · 30", [2]) in headings, \
             headings
-        # Focus order: the list's name, the add box, the view, the skip link, then the rows.
+        # Focus order: the list's name, the Lists and History sheets, the add box, the view,
+        # the skip link, then the rows.
         p.dismiss_message()
         driver.execute_script("window.scrollTo(0, 0); document.querySelector("
                               "'[data-testid=list-switcher]').focus()")
         order = []
-        for _ in range(10):
+        for _ in range(12):
             active = driver.switch_to.active_element
             order.append(active.get_attribute("data-testid"))
             active.send_keys(Keys.TAB)
-        assert order == ["list-switcher", "add-input", "add-button", "view-list",
-                         "view-aisles", "skip-link", "item-checkbox", "item-edit",
-                         "remove-button", "item-checkbox"], order
+        assert order == ["list-switcher", "open-lists", "open-history", "add-input",
+                         "add-button", "view-list", "view-aisles", "skip-link", "item-checkbox",
+                         "item-edit", "remove-button", "item-checkbox"], order
         # The skip link goes past the 30 rows to the basket.
         p.by("skip-link").send_keys(Keys.ENTER)
         wait_for(lambda: driver.switch_to.active_element.get_attribute("id") == "after-list",

@@ -23,8 +23,10 @@ import page_check as shop
 from page_check import Database, Page, step, wait_for
 
 SHELL = ["/", "/app.js", "/model.js", "/words.js", "/state.js", "/queue.js", "/history.js",
-         "/render.js", "/app.css", "/manifest.webmanifest", "/icon-192.png", "/icon-512.png",
-         "/icon-maskable-512.png", "/apple-touch-icon.png"]
+         "/render.js", "/net.js", "/effects.js", "/devices.js", "/adding.js", "/editing.js",
+         "/lists.js", "/shops.js", "/journal.js", "/panels.js", "/app.css",
+         "/manifest.webmanifest", "/icon-192.png", "/icon-512.png", "/icon-maskable-512.png",
+         "/apple-touch-icon.png"]
 def ask(request):
     """Has the test do `request` to the server, and waits until it is done."""
     print(f"server: {request}", flush=True)

@@ -33,12 +33,17 @@ import Testing
 
     let entries = try #require(try result.json()["history"] as? [[String: Any]])
     #expect(entries.count == 2)
-    #expect(entries.allSatisfy { Set($0.keys) == ["id", "at", "command", "by", "undone"] })
+    #expect(
+      entries.allSatisfy { Set($0.keys) == ["id", "at", "command", "by", "summary", "undone"] })
     // No change is a member's yet: `by` is there, and null.
     #expect(entries.allSatisfy { $0["by"] is NSNull }, "\(result)")
     #expect(entries.map { $0["id"] as? Int } == [3, 2])
     #expect(entries.map { $0["command"] as? String } == ["undo", "add eggs"])
     #expect(entries.map { $0["undone"] as? Bool } == [false, true])
+    // What each changed, as `history` prints it in brackets.
+    #expect(
+      entries.map { $0["summary"] as? String } == ["shopping: 1 removed", "shopping: 1 added"],
+      "\(result)")
     let at = try #require(entries[0]["at"] as? String)
     #expect(at.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil)
   }

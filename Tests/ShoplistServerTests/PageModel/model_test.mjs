@@ -20,6 +20,9 @@ for (const file of readdirSync(page).filter((f) => f.endsWith('.js') && f !== 's
 }
 const { update } = await import(join(copies, 'model.mjs'));
 const { initialState, view, aisleGroups } = await import(join(copies, 'state.mjs'));
+const { listsShown } = await import(join(copies, 'lists.mjs'));
+const { aisleOrder, shopsOffered } = await import(join(copies, 'shops.mjs'));
+const { whoMade, whatDid, described } = await import(join(copies, 'journal.mjs'));
 
 let count = 0;
 /** Sends `actions` in turn; the state after, and every effect asked for. */
@@ -362,4 +365,140 @@ test('a database replaced on the server is said as such, not as busy, and the ch
   [s] = send(opened(), { type: 'checkChanged', itemId: 'M', checked: true });
   [s] = send(s, { type: 'sendFailed', intentId: s.inFlight, status: 503, error: 'busy' });
   assert.equal(s.message.text, 'The server is busy. Your change will be sent again.');
+});
+
+// MARK: - The household's week: lists, shops, history
+
+const types = (fx) => fx.map((e) => e.type);
+const three = [{ name: 'shopping', items: 2, checked: 1, default: true, shop: 'Lidl' },
+  { name: 'Weekend', items: 0, checked: 0 }, { name: 'Party', items: 2, checked: 0 }];
+/** A page that has read the list and the household's three lists. */
+const withLists = () => send(opened(), { type: 'listsFetched', lists: three })[0];
+
+test('a list renamed shows at once under its new name, sent as PATCH, kept after', () => {
+  let [s, fx] = send(withLists(), { type: 'listRenameSubmitted', list: 'shopping',
+    name: 'Groceries' });
+  assert.deepEqual(listsShown(s).map((l) => l.name), ['Groceries', 'Weekend', 'Party']);
+  assert.equal(s.list, 'Groceries');
+  assert.equal(view(s).items.length, 2, 'the items shown under the new name meanwhile');
+  assert.deepEqual(requests(fx).map((r) => [r.method, r.path, r.body]),
+    [['PATCH', '/api/lists/shopping', { name: 'Groceries' }]]);
+  assert.equal(s.message.text, 'Renamed “shopping” to “Groceries”.');
+  [s, fx] = send(s, answered(s, 30, { list: 'Groceries', items: s.docs.shopping.items }));
+  assert.equal(s.lists[0].name, 'Groceries');
+  assert.equal(s.docs.shopping, undefined, 'the old name forgotten');
+  assert.ok(types(fx).includes('fetchLists'));
+});
+
+test('a rename to another list\'s name is refused on the page; the server\'s refusal too', () => {
+  let [s, fx] = send(withLists(), { type: 'listRenameStarted', list: 'Weekend' },
+    { type: 'listRenameSubmitted', list: 'Weekend', name: 'PARTY' });
+  assert.equal(s.renaming.error, 'There is a list “PARTY” already.');
+  assert.equal(requests(fx).length, 0);
+  [s, fx] = send(s, { type: 'listRenameSubmitted', list: 'shopping', name: 'Groceries' });
+  [s, fx] = send(s, { type: 'sendFailed', intentId: s.inFlight, status: 409,
+    error: 'a list named "Groceries" exists already' });
+  assert.equal(s.list, 'shopping', 'back to its name');
+  assert.deepEqual(listsShown(s).map((l) => l.name), ['shopping', 'Weekend', 'Party']);
+  assert.match(s.message.text, /^Could not rename “shopping”: /);
+  assert.ok(types(fx).includes('fetchLists'));
+});
+
+test('a list moved and a list deleted are shown at once; Undo before sending takes it back', () => {
+  let [s, fx] = send(withLists(), { type: 'connectionLost' },
+    { type: 'listMoveTapped', list: 'Party', by: -1 });
+  assert.deepEqual(listsShown(s).map((l) => l.name), ['shopping', 'Party', 'Weekend']);
+  [s, fx] = send(s, { type: 'listDeleteTapped', list: 'shopping' });
+  assert.deepEqual(listsShown(s).map((l) => l.name), ['Party', 'Weekend']);
+  assert.equal(s.list, 'Party', 'the first list left is shown');
+  assert.equal(s.message.text, 'Deleted “shopping” and its 2 items.');
+  [s, fx] = send(s, { type: 'undoTapped' });
+  assert.deepEqual(listsShown(s).map((l) => l.name), ['shopping', 'Party', 'Weekend']);
+  [s, fx] = send(s, { type: 'retryDue' });
+  assert.deepEqual(requests(fx).map((r) => [r.method, r.path, r.body]),
+    [['PATCH', '/api/lists/Party', { position: 2 }]]);
+});
+
+test('a deleted list comes back with the message\'s Undo: its entry undone, the lists read', () => {
+  let [s, fx] = send(withLists(), { type: 'listDeleteTapped', list: 'Party' });
+  assert.deepEqual(requests(fx).map((r) => [r.method, r.path]), [['DELETE', '/api/lists/Party']]);
+  [s, fx] = send(s, answered(s, 50, { deleted: 'Party', entry: 50 }));
+  assert.deepEqual(s.lists.map((l) => l.name), ['shopping', 'Weekend']);
+  [s, fx] = send(s, { type: 'undoTapped' });
+  assert.deepEqual(requests(fx).map((r) => r.path), ['/api/history/50/undo']);
+  [s, fx] = send(s, answered(s, undefined, { undone: { id: 50, command: 'web: delete list Party' },
+    entry: 51, lists: [{ list: 'Party', items: [item('C', 'Crisps')] }] }));
+  assert.equal(s.message.text, 'Undone: delete list Party.');
+  assert.ok(types(fx).includes('fetchLists'));
+});
+
+test('the aisle view follows the list\'s shop, or the one picked; aisles reorder as a PUT', () => {
+  const shops = [{ name: 'Aldi', aisles: ['bakery', 'dairy'], default: true },
+    { name: 'Lidl', aisles: ['dairy', 'bakery'], default: false }];
+  let [s, fx] = send(withLists(), { type: 'shopsFetched', shops });
+  assert.deepEqual(shopsOffered(s).map((sh) => sh.name), ['Lidl', 'Aldi'], 'the list\'s first');
+  assert.deepEqual(aisleOrder(s), ['dairy', 'bakery']);
+  [s] = send(s, { type: 'shopPicked', shop: 'Aldi' });
+  assert.deepEqual(aisleOrder(s), ['bakery', 'dairy']);
+  [s] = send(s, { type: 'shopPicked', shop: 'Nowhere' });
+  assert.deepEqual(aisleOrder(s), ['bakery', 'dairy'], 'an unknown shop changes nothing');
+  [s, fx] = send(s, { type: 'aisleMoved', category: 'dairy', by: -1 });
+  assert.deepEqual(aisleOrder(s), ['dairy', 'bakery'], 'shown at once');
+  assert.deepEqual(requests(fx).map((r) => [r.method, r.path, r.body]),
+    [['PUT', '/api/shops/Aldi', { aisles: ['dairy', 'bakery'] }]]);
+  assert.equal(s.message.text, 'Moved “dairy” up in “Aldi”.');
+  [s, fx] = send(s, answered(s, 60, { name: 'Aldi', aisles: ['dairy', 'bakery'] }));
+  assert.ok(types(fx).includes('fetchShops'));
+});
+
+test('a household event reads the lists and shops again', () => {
+  const [, fx] = send(withLists(), { type: 'householdChanged' });
+  assert.deepEqual(types(fx), ['fetchLists', 'fetchShops']);
+});
+
+test('history says who, what and when in people\'s words', () => {
+  const entries = [
+    { id: 5, command: 'web (Ana): undo 3', by: 'Ana', summary: 'shopping: 1 removed' },
+    { id: 4, command: 'planner: add Milk', by: null, summary: 'shopping: 1 added' },
+    { id: 3, command: 'import week.csv', by: null, summary: 'shopping: 2 added' },
+    { id: 2, command: 'add Milk Eggs', by: null, summary: 'shopping: 2 added' },
+    { id: 1, command: 'web: check Milk', by: null, summary: 'shopping: 1 updated' }];
+  assert.deepEqual(entries.map(whoMade), ['Ana', 'planner', 'import', 'command line',
+    'the page']);
+  assert.equal(whatDid(entries[0], entries), 'undo of “import week.csv”');
+  assert.equal(whatDid(entries[1], entries), 'add Milk');
+  assert.equal(whatDid({ id: 9, command: 'undo 77' }, entries), 'undo of an earlier change');
+  assert.deepEqual(described(entries[4], entries),
+    { title: 'check Milk', detail: 'shopping: 1 updated' });
+  assert.deepEqual(described(entries[3], entries),
+    { title: 'shopping: 2 added', detail: 'add Milk Eggs' });
+});
+
+test('an entry is undone from the History view, which is read again after', () => {
+  let [s, fx] = send(withLists(), { type: 'panelOpened', panel: 'history' });
+  assert.deepEqual(types(fx), ['fetchHistory']);
+  const entries = [{ id: 12, command: 'add Milk', by: null, summary: 's', undone: false },
+    { id: 11, command: 'undo 10', by: null, summary: 's', undone: false },
+    { id: 10, command: 'add Eggs', by: null, summary: 's', undone: true }];
+  [s, fx] = send(s, { type: 'historyFetched', entries },
+    { type: 'historyUndoTapped', entry: 10 }, { type: 'historyUndoTapped', entry: 11 });
+  assert.equal(requests(fx).length, 0, 'an undone entry and an undo are not undone here');
+  [s, fx] = send(s, { type: 'historyUndoTapped', entry: 12 });
+  assert.deepEqual(requests(fx).map((r) => r.path), ['/api/history/12/undo']);
+  [s, fx] = send(s, answered(s, undefined, { undone: { id: 12, command: 'add Milk' },
+    entry: 13, lists: [] }));
+  assert.equal(s.message.text, 'Undone: add Milk.');
+  assert.ok(types(fx).includes('fetchHistory'));
+});
+
+test('Enter on a suggestion picked with the arrow keys adds it, with its amount and category', () => {
+  let [s, fx] = send(opened(), { type: 'addTyped', text: 'sa' },
+    { type: 'suggestionsFetched', q: 'sa', list: 'shopping',
+      items: [{ name: 'Saffron', quantity: 1, unit: null, category: 'spices', times: 1 }] },
+    { type: 'suggestionMoved', by: 1 });
+  [s, fx] = send(s, { type: 'addSubmitted', text: 'sa' });
+  assert.deepEqual(requests(fx).map((r) => r.body), [{ name: 'Saffron', quantity: 1,
+    category: 'spices', ifUpdatedAt: null }]); // only if it is not on the list meanwhile
+  assert.equal(s.message.text, 'Added “Saffron”.');
+  assert.ok(types(fx).includes('resetAddForm'));
 });
