@@ -1,5 +1,6 @@
-// The shoplist page: draws the model's state (model.js), runs the effects `update` asks for
-// (requests, timers, the editor dialog) and turns what the user does into actions.
+// The shoplist page: sends what the user does to the model (model.js) as actions, keeps the
+// state it returns, draws it (render.js, panels.js) and has the effects it asks for run
+// (effects.js: requests, timers, the editor dialog).
 //
 // The page's own files are kept on the phone by a service worker (sw.js), so that with no
 // connection at all — even opened in a new tab after the phone restarted — it shows the
@@ -100,8 +101,10 @@ function signOut() {
   Object.values(KEYS).forEach((key) => localStorage.removeItem(key));
   save(KEYS.signedOut, name);
   // What is on screen goes too: the state as storage now holds it, empty.
+  const was = state;
   state = initialState();
   render(state);
+  renderPanels(was, state);
   closeEvents();
   $('signed-out-name').textContent = name || 'This device’s member';
   $('signed-out').hidden = false;
