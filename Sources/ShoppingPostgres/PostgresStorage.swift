@@ -89,7 +89,10 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
         message: "a transaction is already open on this thread; use its transaction")
     }
     defer { _ = writingThreads.withLock { $0.remove(thread) } }
-    return try transaction(writable: true) { transaction in
+    // The transaction's id once it has written a row: what the server is asked about if the
+    // connection is lost while the commit is on its way.
+    var written: String?
+    return try transaction(writable: true, written: { written }) { transaction in
       let (seconds, attoseconds) = busyTimeout.components
       let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
       try transaction.session.execute("SET LOCAL lock_timeout = \(max(1, milliseconds))")
@@ -98,15 +101,18 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
       try transaction.journal(command: StorageJournal.defaultCommand, at: Date())
       // Counted and announced only when the transaction wrote a row (PostgreSQL gives it an
       // id then): a command that changed nothing leaves the data as it was and wakes no one.
-      try transaction.session.execute(
+      // The same statement answers the transaction's id.
+      let rows = try transaction.session.query(
         """
-        DO $$ BEGIN
-          IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
-            UPDATE version SET value = value + 1;
-            PERFORM pg_notify('\(Self.channel)', '');
-          END IF;
-        END $$
+        WITH written AS (SELECT pg_current_xact_id_if_assigned() AS id),
+          counted AS (
+            UPDATE version SET value = value + 1
+            WHERE (SELECT id FROM written) IS NOT NULL RETURNING value),
+          told AS (SELECT pg_notify('\(Self.channel)', '') FROM written WHERE id IS NOT NULL)
+        SELECT (SELECT id FROM written)::text, (SELECT count(*) FROM counted),
+          (SELECT count(*) FROM told)
         """)
+      written = try rows.first?.optionalText(0)
       return result
     }
   }
@@ -119,7 +125,7 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
   static let writeLock: Int64 = 0x5348_4F50_4C49_5354
 
   private func transaction<T>(
-    writable: Bool, _ body: (PostgresTransaction) throws -> T
+    writable: Bool, written: () -> String? = { nil }, _ body: (PostgresTransaction) throws -> T
   ) throws -> T {
     BlockingCalls.check("a PostgreSQL transaction")
     let session = try take()
@@ -134,19 +140,38 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
       session.close()
       throw error
     }
+    let result: T
     do {
-      let result = try body(transaction)
-      try session.execute("COMMIT")
-      giveBack(session)
-      return result
+      result = try body(transaction)
     } catch {
-      if (try? session.execute("ROLLBACK")) != nil {
-        giveBack(session)
-      } else {
-        session.close()
-      }
+      _ = rolledBackOrLost(session)
       throw error
     }
+    do {
+      try session.execute("COMMIT")
+    } catch {
+      // The connection was lost with the commit sent: the change may be saved, or not.
+      guard rolledBackOrLost(session), let id = written() else { throw error }
+      switch outcome(ofTransaction: id) {
+      case .committed: return result
+      case .notCommitted: throw error
+      case .unknown:
+        throw DatabaseError(reason: .unreachable, path: location, message: Self.inDoubt)
+      }
+    }
+    giveBack(session)
+    return result
+  }
+
+  /// After a failed statement: a connection that still answers rolls back and is kept (false),
+  /// a lost one is closed (true).
+  private func rolledBackOrLost(_ session: Session) -> Bool {
+    if (try? session.execute("ROLLBACK")) != nil {
+      giveBack(session)
+      return false
+    }
+    session.close()
+    return true
   }
 
   public func integrityProblems() throws(DatabaseError) -> [String] {

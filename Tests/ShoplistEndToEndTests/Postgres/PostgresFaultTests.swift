@@ -147,13 +147,23 @@ struct PostgresFaultTests {
       #expect(again.count >= 3, "writer \(writer): \(again.count) successes after the restart")
     }
 
+    // A commit whose answer the stop cut off is asked about once the server is back, and
+    // reported as it went; only a server that stays away past the wait leaves it in doubt,
+    // and then the command says that the change may have been saved.
+    let inDoubt = failed.filter { $0.stderr.contains("may have been saved") }
     let listed = try database.shoplist.run("list", "--json")
     let names = try listed.itemNames()
     #expect(names.count == Set(names).count, "an item twice: \(names)")
-    #expect(Set(names) == Set(succeeded.flatMap(\.names)), "\(listed.stdout)")
+    let saved = Set(succeeded.flatMap(\.names))
+    #expect(Set(names).isSuperset(of: saved), "\(listed.stdout)")
+    #expect(
+      Set(names).isSubset(of: saved.union(inDoubt.flatMap(\.names))),
+      "a failed command's item was saved: \(listed.stdout)")
     let history = try database.shoplist.run("history", "--json", "--limit", "1000")
     let entries = try #require(history.json()["history"] as? [[String: Any]], "\(history)")
-    #expect(entries.count == succeeded.count)
+    #expect(
+      (succeeded.count...(succeeded.count + inDoubt.count)).contains(entries.count),
+      "\(entries.count) entries for \(succeeded.count) commands that succeeded")
   }
 
   // MARK: - Killed in the middle
