@@ -141,6 +141,10 @@ function renderPanels(prev, next) {
   $('lists-panel').hidden = next.panel !== 'lists';
   $('history-panel').hidden = next.panel !== 'history';
   document.body.classList.toggle('has-sheet', Boolean(next.panel));
+  // The page under a sheet takes no focus nor taps (the message and its Undo stay usable).
+  for (const under of document.querySelectorAll('body > header, body > main, body > .devices')) {
+    under.inert = Boolean(next.panel);
+  }
   if (next.panel === 'lists') renderLists(next);
   if (next.panel === 'history') renderHistory(next);
   renderShopBar(next);

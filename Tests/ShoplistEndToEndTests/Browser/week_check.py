@@ -24,6 +24,7 @@ from household_page import Phone
 from page_database import Database
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 CLOCK = re.compile(r"^(yesterday )?\d{1,2}:\d{2}( ?[AP]M)?$")
 
@@ -140,6 +141,15 @@ def main():
             wait_for(lambda: ana.rows_of("lists-row", "data-list")
                      == ["shopping", "Weekend", "Party"], "the three lists in order")
             ana.shots("week-lists")
+            # The list under the sheet takes no focus: the keyboard stays in the sheet.
+            seen = set()
+            for _ in range(40):  # past the sheet's 16 controls, and round again
+                ana.d.switch_to.active_element.send_keys(Keys.TAB)
+                seen.add(ana.d.execute_script(
+                    "const e = document.activeElement;"
+                    "return e.closest('[data-testid=lists-panel]') ? 'sheet'"
+                    " : e === document.body ? 'body' : e.dataset.testid || e.tagName"))
+            assert seen <= {"sheet", "body"}, seen
             ana.tool(ana.list_row("Weekend"), "list-rename").click()
             wait_for(lambda: ana.visible("rename-input"), "the name's box")
             box = ana.by("rename-input")
