@@ -91,7 +91,7 @@ function run(fx, dispatch) {
       });
       break;
     case 'fetchHistory':
-      api('GET', `/api/history?limit=${fx.limit || 50}`).then((r) => {
+      api('GET', `/api/history?limit=${fx.limit}`).then((r) => {
         if (r.ok && r.data && Array.isArray(r.data.history)) {
           dispatch({ type: 'historyFetched', entries: r.data.history });
         }
@@ -122,7 +122,7 @@ function run(fx, dispatch) {
       const { req } = fx;
       api(req.method, req.path, req.body).then((r) => dispatch(r.ok
         ? { type: 'sendSucceeded', intentId: req.intentId, itemId: req.itemId, doc: r.data,
-          seq: fx.seq, created: r.status === 201, entry: r.entry, alone: req.alone,
+          seq: fx.seq, entry: r.entry, alone: req.alone,
           list: req.list }
         : { type: 'sendFailed', intentId: req.intentId, itemId: req.itemId, status: r.status,
           error: r.error, reason: r.reason, item: r.data && r.data.item,

@@ -70,13 +70,13 @@ function listIntentDone(s, fx, q) {
   return s;
 }
 
-/** A rename the server refused: the list is shown under its old name again. */
+/** A rename the server refused: the list is shown under its old name again (the lists are
+ *  read again by the caller, as after any refused list intent). */
 function renameRefused(s, fx, q) {
   if (q.kind !== 'renameList') return s;
   const back = (r) => (norm(r.list) === norm(q.name) ? { ...r, list: q.list } : r);
   s = { ...forget(s, q.name), queue: s.queue.map(back) };
   if (norm(s.list) === norm(q.name)) s = switchTo(s, fx, q.list);
-  fx.push({ type: 'fetchLists' });
   return s;
 }
 

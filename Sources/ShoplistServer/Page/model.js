@@ -84,7 +84,8 @@ function update(s, a) {
       break;
     case 'panelOpened': // the lists or the history, over the list
       s = { ...s, panel: a.panel, renaming: null };
-      fx.push({ type: a.panel === 'history' ? 'fetchHistory' : 'fetchLists' });
+      if (a.panel === 'history') s = refreshJournal(s, fx);
+      else fx.push({ type: 'fetchLists' });
       break;
     case 'panelClosed': s = { ...s, panel: null, renaming: null }; break;
     case 'activityFetched': s = sawActivity(s, fx, a); break;
@@ -223,7 +224,6 @@ function update(s, a) {
       s = refreshJournal(s, fx);
       if (q && s.activityStale[norm(q.list)]) s = readActivity(s, fx, q.list);
       if (q) s = heardMeanwhile(s, fx, q.list);
-      if (a.created) fx.push({ type: 'fetchLists' });
       break;
     }
     case 'started':

@@ -79,11 +79,11 @@ function listRowHTML(l, n, count, s) {
 function renderLists(s) {
   const shown = listsShown(s);
   const box = $('lists-rows');
-  const typed = $('rename-input') && $('rename-input').value;
+  const typed = $('rename-input')?.value;
   const html = shown.map((l, n) => listRowHTML(l, n, shown.length, s)).join('');
   if (fill(box, html, 'data-list') && s.renaming && $('rename-input')) {
     const input = $('rename-input');
-    if (typed !== null && typed !== false && typed !== undefined) input.value = typed;
+    if (typed !== undefined) input.value = typed;
     input.focus();
   }
 }

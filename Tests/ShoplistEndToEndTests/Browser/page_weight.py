@@ -18,6 +18,7 @@ import re
 import statistics
 import subprocess
 import tempfile
+import time
 import urllib.request
 
 from page_check import new_driver
@@ -68,8 +69,7 @@ def first_render(base):
                     const p = performance.getEntriesByName('first-contentful-paint')[0];
                     return p ? p.startTime : null;""")
                 return rows, paint
-            driver.implicitly_wait(0)
-            __import__("time").sleep(0.025)
+            time.sleep(0.025)
         raise AssertionError("the rows never came")
     finally:
         driver.quit()

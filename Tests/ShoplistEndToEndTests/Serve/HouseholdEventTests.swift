@@ -35,6 +35,10 @@ import Testing
     #expect(
       ServeTests.text(events).contains(
         "id: \(newest)\nevent: change\ndata: {\"list\": \"shopping\"}"))
+    // A list given the default mark changed too (`lists --json` says `"default"`).
+    try ServeTests.expectChange(to: "party", in: events) {
+      try shoplist.ok("lists", "default", "party")
+    }
     server.stop()
   }
 }
