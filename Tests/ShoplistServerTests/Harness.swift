@@ -50,14 +50,12 @@ final class Harness: Sendable {
     ShoplistServer(service: service, configuration: configuration, shell: shell)
   }
 
-  /// Runs `body` with a client of the running server, which runs on threads of its own.
+  /// Runs `body` with a client of the running server (see ``ServerThreads`` for where it runs).
   func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
     let feed = ServerThreads.feed(self, interval: .milliseconds(20))
     let connections = OpenConnections(limit: configuration.maximumConnections ?? 1_000)
-    try await withTaskExecutorPreference(ServerThreads.shared) {
-      try await server.application(feed: feed, connections: connections)
-        .test(.live) { client in try await body(client) }
-    }
+    try await server.application(feed: feed, connections: connections)
+      .test(.live) { client in try await body(client) }
     feed.finish()
   }
 

@@ -58,7 +58,8 @@ final class LiveServer: Sendable {
     }
     let group = ServiceGroup(
       configuration: .init(services: [.init(service: app)], logger: Logger(label: "test")))
-    let running = Task(executorPreference: ServerThreads.shared) {
+    // No executor preference: see ``ServerThreads`` for the hang one caused.
+    let running = Task.detached {
       // A server that ends without listening (its port taken) ends the wait for its port.
       defer { announce.finish() }
       try await group.run()
@@ -77,18 +78,40 @@ final class LiveServer: Sendable {
   var openConnections: Int { connections.count }
 
   /// Stops taking connections, ends the event streams and open connections, and waits until
-  /// the port is free again.
-  func stop() async {
+  /// the port is free again: for up to 30 s, then throws rather than keep the test waiting.
+  func stop() async throws {
     connections.stopAdmitting()
     await group.triggerGracefulShutdown()
     feed.finish()
     connections.closeAll()
-    _ = try? await running.value
+    // Not a task group: one would wait for the server's task however long it hangs.
+    let running = running
+    let answered = Mutex(false)
+    let stopped = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Bool, Never>) in
+      let answer: @Sendable (Bool) -> Void = { stopped in
+        let first = answered.withLock { done in
+          defer { done = true }
+          return !done
+        }
+        if first { continuation.resume(returning: stopped) }
+      }
+      Task.detached {
+        _ = try? await running.value
+        answer(true)
+      }
+      Task.detached {
+        try? await Task.sleep(for: .seconds(30))
+        answer(false)
+      }
+    }
+    guard stopped else { throw LiveServerError.didNotStop }
   }
 }
 
 enum LiveServerError: Error {
   case didNotListen
+  case didNotStop
   case unknownRequest(String)
 }
 
@@ -102,8 +125,9 @@ actor RunningServer {
 
   /// Stops the server, if one runs, and starts `next`, if given.
   func replace(with next: (@Sendable () async throws -> LiveServer)? = nil) async throws {
-    await current?.stop()
+    let stopping = current
     current = nil
+    try await stopping?.stop()
     if let next { current = try await next() }
   }
 }

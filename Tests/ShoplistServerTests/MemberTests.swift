@@ -249,14 +249,12 @@ import Testing
     let feed = ServerThreads.feed(harness, interval: .milliseconds(20))
     let connections = OpenConnections(limit: 100)
     let kept = secret.withLock { $0 }
-    try await withTaskExecutorPreference(ServerThreads.shared) {
-      try await restarted.application(feed: feed, connections: connections).test(.live) {
-        client in
-        let old = try await client.send(.get, "/api/lists")
-        #expect(old.status == .unauthorized)
-        let member = try await client.send(.get, "/api/me", headers: Self.cookie(kept))
-        #expect(member.body == #"{"member": "Ana"}"#)
-      }
+    try await restarted.application(feed: feed, connections: connections).test(.live) {
+      client in
+      let old = try await client.send(.get, "/api/lists")
+      #expect(old.status == .unauthorized)
+      let member = try await client.send(.get, "/api/me", headers: Self.cookie(kept))
+      #expect(member.body == #"{"member": "Ana"}"#)
     }
     feed.finish()
   }

@@ -3,15 +3,18 @@ import ShoppingStorage
 
 @testable import ShoplistServer
 
-/// Threads of the in-process server's own, as `shoplist serve` has a process of its own.
+/// Threads of the in-process servers' change feeds, as `shoplist serve` gives its feed threads
+/// of its own: a feed that queued behind other tests' work kept a removed member's stream open
+/// and missed changes for seconds.
 ///
-/// Swift Testing runs suites side by side on the few threads of the cooperative pool, and many
-/// of them block there (on processes, on sockets). A server whose tasks queued behind those
-/// answered seconds late under the whole suite, and timing-bound checks (an idle timeout, the
-/// page's wait for the network) failed for a reason a real server never has. Its tasks, and
-/// the child tasks they start, run on these threads instead.
+/// The servers themselves run on Swift's shared pool, which the tests that block no longer hold
+/// (they run on ``TestThreads``). They once ran on these threads too, as the tasks of an executor
+/// preference, and that could hang a server's shutdown for good: under a preference a task of
+/// the service group hops executors inside swift-async-algorithms' `merge`, holding its lock,
+/// while the group's cancellation holds the task's own lock and waits for the merge's (both
+/// threads seen waiting in a hung run). A task with no preference never makes that hop.
 enum ServerThreads {
-  /// One executor for every in-process server: two threads, like the machine's cores.
+  /// The feeds' executor: two threads, like the machine's cores.
   static let shared = ThreadExecutor(count: 2, name: "shoplist-test-server")
 
   /// A change feed of `harness`'s database on these threads, looking every `interval`.

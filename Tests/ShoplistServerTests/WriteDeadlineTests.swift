@@ -72,6 +72,6 @@ import Testing
     #expect(closed >= Self.deadline * 0.75 && closed < Self.deadline * 3, "closed after \(closed)")
     #expect(try await ask() == "200")
     try await onOwnThread { readers.close() }
-    await server.stop()
+    try await server.stop()
   }
 }

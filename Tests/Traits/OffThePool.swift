@@ -54,10 +54,11 @@ public struct OffThePool: CaseScoping {
 
   /// With `SHOPLIST_TEST_TIMES=FILE`, each case's own time on the threads (from when a thread
   /// took it up, not from when the runner queued it) is appended to FILE: seconds, a tab, the
-  /// test's id. How the ten slowest tests are found.
+  /// test's id. How the ten slowest tests are found. A test run ``OneHeavyAtATime`` also gets
+  /// a line for the time it held its turn alone (the smaller of its two lines is its own).
   private static let timesFile = ProcessInfo.processInfo.environment["SHOPLIST_TEST_TIMES"]
 
-  private static func record(_ test: Test, from start: Date) {
+  static func record(_ test: Test, from start: Date) {
     guard let timesFile, let file = fopen(timesFile, "a") else { return }
     defer { fclose(file) }
     let seconds = String(format: "%.2f", Date().timeIntervalSince(start))

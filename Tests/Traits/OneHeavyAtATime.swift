@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Runs the tests marked with it one at a time, each case waiting for the one before to end:
@@ -20,6 +21,8 @@ public struct OneHeavyAtATime: CaseScoping {
     performing function: @Sendable () async throws -> Void
   ) async throws {
     await Self.turns.take()
+    let start = Date()
+    defer { OffThePool.record(test, from: start) }
     do {
       try await function()
     } catch {
