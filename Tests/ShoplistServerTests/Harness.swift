@@ -50,13 +50,21 @@ final class Harness: Sendable {
     ShoplistServer(service: service, configuration: configuration, shell: shell)
   }
 
-  /// Runs `body` with a client of the running server (see ``ServerThreads`` for where it runs).
-  func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+  /// Runs `body` with a client of the running server, which runs on threads of its own (see
+  /// ``ServerThreads``).
+  func withClient(
+    _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+  ) async throws {
     let feed = ServerThreads.feed(self, interval: .milliseconds(20))
     let connections = OpenConnections(limit: configuration.maximumConnections ?? 1_000)
-    try await server.application(feed: feed, connections: connections)
-      .test(.live) { client in try await body(client) }
-    feed.finish()
+    let application = server.application(feed: feed, connections: connections)
+    defer { feed.finish() }
+    try await ServerThreads.serve { ended in
+      try await application.test(.live) { client in
+        defer { ended() }
+        try await body(client)
+      }
+    }
   }
 
   /// Everything a request could change: every list's document and the newest history entry.

@@ -58,8 +58,7 @@ final class LiveServer: Sendable {
     }
     let group = ServiceGroup(
       configuration: .init(services: [.init(service: app)], logger: Logger(label: "test")))
-    // No executor preference: see ``ServerThreads`` for the hang one caused.
-    let running = Task.detached {
+    let running = Task(executorPreference: ServerThreads.shared) {
       // A server that ends without listening (its port taken) ends the wait for its port.
       defer { announce.finish() }
       try await group.run()
@@ -78,7 +77,8 @@ final class LiveServer: Sendable {
   var openConnections: Int { connections.count }
 
   /// Stops taking connections, ends the event streams and open connections, and waits until
-  /// the port is free again: for up to 30 s, then throws rather than keep the test waiting.
+  /// the port is free again: for up to ``ServerThreads/stopping``, then throws rather than keep
+  /// the test waiting (see ``ServerThreads``).
   func stop() async throws {
     connections.stopAdmitting()
     await group.triggerGracefulShutdown()
@@ -101,17 +101,16 @@ final class LiveServer: Sendable {
         answer(true)
       }
       Task.detached {
-        try? await Task.sleep(for: .seconds(30))
+        try? await Task.sleep(for: ServerThreads.stopping)
         answer(false)
       }
     }
-    guard stopped else { throw LiveServerError.didNotStop }
+    guard stopped else { throw ServerThreadsError.didNotStop }
   }
 }
 
 enum LiveServerError: Error {
   case didNotListen
-  case didNotStop
   case unknownRequest(String)
 }
 

@@ -249,12 +249,15 @@ import Testing
     let feed = ServerThreads.feed(harness, interval: .milliseconds(20))
     let connections = OpenConnections(limit: 100)
     let kept = secret.withLock { $0 }
-    try await restarted.application(feed: feed, connections: connections).test(.live) {
-      client in
-      let old = try await client.send(.get, "/api/lists")
-      #expect(old.status == .unauthorized)
-      let member = try await client.send(.get, "/api/me", headers: Self.cookie(kept))
-      #expect(member.body == #"{"member": "Ana"}"#)
+    let application = restarted.application(feed: feed, connections: connections)
+    try await ServerThreads.serve { ended in
+      try await application.test(.live) { client in
+        defer { ended() }
+        let old = try await client.send(.get, "/api/lists")
+        #expect(old.status == .unauthorized)
+        let member = try await client.send(.get, "/api/me", headers: Self.cookie(kept))
+        #expect(member.body == #"{"member": "Ana"}"#)
+      }
     }
     feed.finish()
   }
