@@ -19,7 +19,8 @@ struct CommandSettings: Equatable, Sendable {
 extension GlobalOptions {
   var settings: CommandSettings {
     CommandSettings(
-      db: db, list: list, json: json, quiet: quiet, trace: trace, noColor: noColor, wait: wait
+      db: service.db, list: list, json: json, quiet: quiet, trace: service.trace,
+      noColor: noColor, wait: service.wait
     )
   }
 }

@@ -4,7 +4,7 @@ import ShoppingStorage
 import ShoppingTransfer
 
 /// The process exit statuses of the contract (sysexits.h values).
-enum ExitStatus: Int32 {
+enum ExitStatus: Int32, CaseIterable {
   case success = 0
   case usage = 64
   case data = 65
@@ -15,6 +15,27 @@ enum ExitStatus: Int32 {
   case temporaryFailure = 75
   case permissionDenied = 77
   case configuration = 78
+
+  /// What the status means, as the root help lists it.
+  var meaning: String {
+    switch self {
+    case .success: "success"
+    case .usage: "usage"
+    case .data: "bad data"
+    case .noInput: "unreadable input"
+    case .unavailable: "PostgreSQL server unreachable"
+    case .cannotCreate: "output file cannot be made"
+    case .ioError: "database unusable"
+    case .temporaryFailure: "database busy"
+    case .permissionDenied: "PostgreSQL refused the user"
+    case .configuration: "database from a newer shoplist"
+    }
+  }
+
+  /// Every status with its meaning, in order: `0 success, 64 usage, …`.
+  static var summary: String {
+    allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: ", ")
+  }
 
   /// The status and the one-line message for an error a command threw: what the error says
   /// of itself (``ShoppingCore/ShoplistError``).

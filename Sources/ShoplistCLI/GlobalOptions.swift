@@ -1,10 +1,10 @@
 import ArgumentParser
 import ShoppingCore
 
-/// The options every command takes, before or after the command's name.
+/// The options every command takes, before or after the command's name (`serve` takes only
+/// the ``ServiceOptions``).
 struct GlobalOptions: ParsableArguments {
-  @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
-  var db: String?
+  @OptionGroup var service: ServiceOptions
 
   @Option(
     name: [.customShort("l"), .long], help: ArgumentHelp("The list to work on.", valueName: "name"),
@@ -17,23 +17,8 @@ struct GlobalOptions: ParsableArguments {
   @Flag(name: [.customShort("q"), .long], help: "Print nothing on stdout on success.")
   var quiet = false
 
-  @Flag(name: .long, help: "Trace each action, state change, effect and timing on stderr.")
-  var trace = false
-
   @Flag(name: .customLong("no-color"), help: "Never colour the output.")
   var noColor = false
-
-  @Option(
-    name: .long,
-    help: ArgumentHelp("How long to wait for a busy database.", valueName: "seconds")
-  )
-  var wait: Double = BusyWait.standardSeconds
-
-  func validate() throws {
-    guard CommandSettings.isValidWait(wait) else {
-      throw ValidationError("--wait takes a number of seconds from 0 to 86400, not \(wait)")
-    }
-  }
 
   /// Every spelling of every option above and the setting it gives, for the fast path (see
   /// ``QuickParser``). Made once: every run looks its arguments up in it.
@@ -60,4 +45,41 @@ struct GlobalOptions: ParsableArguments {
   static func isValued(_ spelling: String) -> Bool { grammar.options[spelling] != nil }
   /// Whether `spelling` is a global flag.
   static func isFlag(_ spelling: String) -> Bool { grammar.flags[spelling] != nil }
+}
+
+extension GlobalOptions {
+  /// The global options of a command that takes only `service`'s: the others as when not
+  /// given.
+  static func only(_ service: ServiceOptions) -> GlobalOptions {
+    // Set outside an initializer, where an assignment would make each option anew, unparsed.
+    var options = GlobalOptions()
+    options.service = service
+    options.list = nil
+    options.json = false
+    options.quiet = false
+    options.noColor = false
+    return options
+  }
+}
+
+/// The global options that reach the database: where it is, how long to wait for it, and the
+/// trace of what is done with it.
+struct ServiceOptions: ParsableArguments {
+  @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
+  var db: String?
+
+  @Flag(name: .long, help: "Trace each action, state change, effect and timing on stderr.")
+  var trace = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("How long to wait for a busy database.", valueName: "seconds")
+  )
+  var wait: Double = BusyWait.standardSeconds
+
+  func validate() throws {
+    guard CommandSettings.isValidWait(wait) else {
+      throw ValidationError("--wait takes a number of seconds from 0 to 86400, not \(wait)")
+    }
+  }
 }

@@ -23,8 +23,7 @@ public struct Shoplist: ParsableCommand {
       else the default list ("shopping" unless `shoplist lists default NAME` chose another). \
       `shoplist` alone shows the list.
 
-      Exit codes: 0 success, 64 usage, 65 bad data, 66 unreadable input, 74 database \
-      unusable, 75 database busy, 78 database from a newer shoplist.
+      Exit codes: \(ExitStatus.summary).
       """,
     version: "shoplist \(version)",
     subcommands: [

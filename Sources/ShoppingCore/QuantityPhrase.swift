@@ -7,7 +7,8 @@
 /// - The quantity is a positive number: digits with a decimal point or comma (`1,5`), or a
 ///   vulgar fraction (`½`, `¼`, `¾`, also after digits: `1½`).
 /// - A unit is a word of ``units`` (any case), after the number with or without a space (`2 l`,
-///   `2l`); `x` or `×` next to the number marks a count (`12x`, `x12`, `×12`).
+///   `2l`); `x` or `×` next to the number, or as a word right after it, marks a count (`12x`,
+///   `x12`, `×12`, `2 x pizza`).
 /// - A leading number followed by a word that is not a unit is a count (`3 musketeers bar`:
 ///   three of `musketeers bar`). Digits inside or at the end of a name, without a unit or an
 ///   `x`, stay in it (`7up`, `Item 2`, `Route 66 sauce`).
@@ -125,6 +126,10 @@ public struct QuantityPhrase: Equatable, Sendable {
       if let next = rest.first, isUnit(next) {
         return QuantityPhrase(
           name: joined(rest.dropFirst()), quantity: amount.quantity, unit: String(next))
+      }
+      // `2 x pizza`: the mark as a word of its own, with a name after it.
+      if let next = rest.first, next == "x" || next == "X" || next == "×", rest.count > 1 {
+        return QuantityPhrase(name: joined(rest.dropFirst()), quantity: amount.quantity, unit: nil)
       }
       return QuantityPhrase(name: joined(rest), quantity: amount.quantity, unit: nil)
     }

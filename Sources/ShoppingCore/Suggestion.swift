@@ -1,23 +1,37 @@
 /// The nearest of some words to one a user mistyped, for a "did you mean" hint: compared with
 /// case and accents ignored, by edit distance (a letter added, dropped, changed, or two
-/// neighbours swapped), and only when close enough that the hint is likely right.
+/// neighbours swapped), and only when close enough that the hint is likely right. Asked to, it
+/// also takes a later word of a name: when no candidate is that close, the one candidate with
+/// a later word starting with what was typed is the hint (`yoghurt` for "greek yoghurt").
 ///
 /// ```swift
 /// Suggestion.nearest(to: "mlk", among: ["Milk", "Bread"])  // "Milk"
+/// Suggestion.nearest(to: "yoghurt", among: ["Greek yoghurt"], orLaterWord: true)  // "Greek yoghurt"
 /// Suggestion.nearest(to: "xyz", among: ["Milk", "Bread"])  // nil
 /// ```
 public enum Suggestion {
   /// The word of `candidates` nearest to `typed`, as the candidate is written; `nil` when none
   /// is close. Ties go to the first candidate.
-  public static func nearest(to typed: String, among candidates: some Sequence<String>)
-    -> String?
-  {
+  ///
+  /// - Parameter orLaterWord: Whether, when none is close, the one candidate with a later word
+  ///   starting with `typed` (three characters or more) is the answer: for items, whose
+  ///   references match a name's start; not for names a command may create.
+  public static func nearest(
+    to typed: String, among candidates: some Sequence<String>, orLaterWord: Bool = false
+  ) -> String? {
     let folded = fold(typed)
     guard !folded.isEmpty else { return nil }
     let limit = allowedDistance(forLength: folded.count)
     var best: (candidate: String, distance: Int)?
+    // The candidates with a later word starting with what was typed, for when none is close.
+    var containing: [String] = []
     for candidate in candidates {
       let other = fold(candidate)
+      if orLaterWord, folded.count >= 3, containing.count < 2,
+        startsAWord(folded, after: 1, in: other)
+      {
+        containing.append(candidate)
+      }
       guard abs(other.count - folded.count) <= limit else { continue }
       let distance = editDistance(folded, other, limit: best.map { $0.distance - 1 } ?? limit)
       if let distance, distance <= limit {
@@ -25,7 +39,19 @@ public enum Suggestion {
         if distance == 0 { break }
       }
     }
-    return best?.candidate
+    return best?.candidate ?? (containing.count == 1 ? containing[0] : nil)
+  }
+
+  /// Whether `part` starts a word of `whole` after its first `skipping` words.
+  static func startsAWord(_ part: [Character], after skipping: Int, in whole: [Character]) -> Bool {
+    guard whole.count > part.count else { return false }
+    var wordsSeen = 0
+    for start in whole.indices where start == 0 || whole[start - 1] == " " {
+      defer { wordsSeen += 1 }
+      guard wordsSeen >= skipping, whole[start] != " " else { continue }
+      if whole[start...].starts(with: part) { return true }
+    }
+    return false
   }
 
   /// How many edits a word of `length` characters may be away: one for short words, a third

@@ -70,6 +70,11 @@ public enum ListDocuments {
     JSONWriter.listShopDocument(list: list, shop: shop)
   }
 
+  /// `{"default": "shopping"}`: the default list's name.
+  public static func defaultList(_ name: String) -> String {
+    JSONWriter.defaultListDocument(name)
+  }
+
   /// `{"aisles": ["produce", "bakery"]}`: the shop order.
   public static func aisles(_ order: ShopOrder) -> String {
     JSONWriter.aislesDocument(order.categories)

@@ -38,6 +38,16 @@ import Testing
       ])
   }
 
+  @Test func anXAsAWordAfterANumberIsACount() throws {
+    let shoplist = try Shoplist()
+
+    let added = try shoplist.run("add", "2 x pizza", "3 × frozen peas")
+
+    #expect(added.status == 0, "\(added)")
+    #expect(added.stdout == "added pizza (2) to shopping\nadded frozen peas (3) to shopping\n")
+    #expect(try Self.amounts(shoplist) == ["pizza 2", "frozen peas 3"])
+  }
+
   @Test func digitsThatAreNotAQuantityStayInTheName() throws {
     let shoplist = try Shoplist()
 

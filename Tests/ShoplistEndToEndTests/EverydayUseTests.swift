@@ -137,6 +137,19 @@ import Testing
     #expect(try complete(["add", "--list", "B"]) == [#"Big\ shop"#])
   }
 
+  @Test func bashCompletionOffersTheItemsOfAListWhoseNameHasASpace() throws {
+    let shoplist = try Shoplist()
+    try shoplist.ok("add", "cheese", "chives", "Milk", "-l", "Lidl Express")
+    try shoplist.ok("add", "chard")
+    let complete = shoplist.bashCompletions
+
+    #expect(try complete(["--list", #""Lidl Express""#, "toggle", "ch"]) == ["cheese", "chives"])
+    #expect(try complete(["--list", #"Lidl\ Express"#, "toggle", "ch"]) == ["cheese", "chives"])
+    #expect(try complete(["-l", "'Lidl Express'", "check", "M"]) == ["Milk"])
+    #expect(try complete(["toggle", "--list", #""Lidl Express""#, "ch"]) == ["cheese", "chives"])
+    #expect(try complete(["toggle", "ch"]) == ["chard"])
+  }
+
   @Test func bashCompletionReadsAListGivenBeforeTheCommand() throws {
     let shoplist = try Shoplist()
     try shoplist.ok("add", "Milk")

@@ -103,6 +103,16 @@ import Testing
       items: [item("Crème fraîche", "1.5", note: "für die Soße"), item("Äpfel", "6")],
       noted: " (read as windows-1252)"),
     AppFile(
+      description: "a German Windows-1252 CSV", file: "einkauf.csv",
+      bytes: windows1252(
+        "Artikel;Menge;Einheit;Kategorie;Erledigt;Preis\r\nMilch;2;l;Kühlregal;nein;1,19\r\n"
+          + "Äpfel;1,5;kg;Obst;ja;2,49\r\nSüßstoff;;;;NEIN;\r\n"),
+      items: [
+        item("Milch", "2", unit: "l", category: "Kühlregal"),
+        item("Äpfel", "1.5", unit: "kg", category: "Obst", checked: true), item("Süßstoff"),
+      ],
+      noted: " (read as windows-1252) (ignored columns: Preis)", ignoredColumns: ["Preis"]),
+    AppFile(
       description: "a UTF-16 file with a byte-order mark", file: "unicode-text.txt.tsv",
       bytes: utf16LE("Item\tQty\tNotes\r\nKäse\t200g\tGouda\r\n牛乳\t1\t\r\n"),
       items: [item("Käse", "200", unit: "g", note: "Gouda"), item("牛乳")]),

@@ -52,7 +52,8 @@ import Testing
     let harness = try Harness()
     try harness.service.perform(.add(names: ["Milk"], changes: .none), onList: "shopping")
     // Another connection to the same file, as the command line is.
-    let other = try ShoppingService(path: harness.folder.appendingPathComponent("shoplist.sqlite").path)
+    let other = try ShoppingService(
+      path: harness.folder.appendingPathComponent("shoplist.sqlite").path)
     try await harness.withClient { client in
       #expect(try await client.send(.get, "/api/lists/shopping").names() == ["Milk"])
       #expect(try await client.send(.get, "/api/lists/shopping").names() == ["Milk"])

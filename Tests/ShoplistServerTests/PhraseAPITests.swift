@@ -15,13 +15,14 @@ import Testing
     try #require((try answer.json()["items"] as? [[String: Any]])?.first)
   }
 
-  @Test(arguments: [
-    ("2 l milk", "milk", 2.0, "l"), ("milk 2 l", "milk", 2.0, "l"),
-    ("1,5 kg apples", "apples", 1.5, "kg"), ("eggs x12", "eggs", 12.0, nil),
-    ("3 musketeers bar", "musketeers bar", 3.0, nil), ("7up", "7up", 1.0, nil),
-    (#"\"3 musketeers bar\""#, "3 musketeers bar", 1.0, nil),
-    ("\u{201C}2 l milk\u{201D}", "2 l milk", 1.0, nil),
-  ] as [(String, String, Double, String?)])
+  @Test(
+    arguments: [
+      ("2 l milk", "milk", 2.0, "l"), ("milk 2 l", "milk", 2.0, "l"),
+      ("1,5 kg apples", "apples", 1.5, "kg"), ("eggs x12", "eggs", 12.0, nil),
+      ("3 musketeers bar", "musketeers bar", 3.0, nil), ("7up", "7up", 1.0, nil),
+      (#"\"3 musketeers bar\""#, "3 musketeers bar", 1.0, nil),
+      ("\u{201C}2 l milk\u{201D}", "2 l milk", 1.0, nil),
+    ] as [(String, String, Double, String?)])
   func aPhraseAddsTheItemWithItsQuantityAndUnit(
     text: String, name: String, quantity: Double, unit: String?
   ) async throws {

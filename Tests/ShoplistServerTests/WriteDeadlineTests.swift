@@ -14,7 +14,8 @@ import Testing
   static let deadline: Duration = .seconds(10)
 
   @Test func theServersDefaultDeadlineIsThirtySeconds() {
-    #expect(ShoplistServer.Configuration(port: 0, token: Harness.token).writeTimeout == .seconds(30))
+    #expect(
+      ShoplistServer.Configuration(port: 0, token: Harness.token).writeTimeout == .seconds(30))
   }
 
   // A guard against a hang, not a measure: the body takes about 25 s, but its awaits resume
@@ -36,8 +37,11 @@ import Testing
     try harness.service.perform(.add(names: ["Milk"], changes: .none), onList: "shopping")
     let server = try await LiveServer.start(harness, shell: .embedded)
     let base = "\(tls ? "https" : "http")://127.0.0.1:\(server.port)"
-    let curl = ["-s", "-o", "/dev/null", "-w", "%{http_code}",
-                "-H", "Authorization: Bearer \(Harness.token)", base + "/api/lists/shopping"]
+    let curl =
+      [
+        "-s", "-o", "/dev/null", "-w", "%{http_code}",
+        "-H", "Authorization: Bearer \(Harness.token)", base + "/api/lists/shopping",
+      ]
       + (certificates.map { ["--cacert", $0.authority] } ?? [])
     let ask = { try await ChildProcess.run("/usr/bin/curl", curl).stdout }
     #expect(try await ask() == "200")

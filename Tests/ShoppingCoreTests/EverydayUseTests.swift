@@ -112,6 +112,33 @@ import Testing
     #expect(Suggestion.nearest(to: "", among: ["Milk"]) == nil)
   }
 
+  @Test(
+    arguments: [
+      // A later word of one name: the hint.
+      ("yoghurt", ["Milk", "Greek yoghurt"], "Greek yoghurt"),
+      ("YOGH", ["Greek yoghurt"], "Greek yoghurt"),
+      ("fraiche", ["Crème fraîche", "Bread"], "Crème fraîche"),
+      // A close name still wins over a later word.
+      ("mlk", ["Oat milk", "Milk"], "Milk"),
+      // Later words of two names: no hint; a middle of a word, or two letters: none.
+      ("milk", ["Oat milk", "Goat milk"], nil),
+      ("ghurt", ["Greek yoghurt"], nil),
+      ("yo", ["Greek yoghurt"], nil),
+      // The first word is a reference's own start, never a hint's reason.
+      ("greek", ["Greek yoghurt"], nil),
+    ] as [(String, [String], String?)])
+  func aLaterWordOfOneNameIsSuggestedWhenAskedFor(
+    typed: String, names: [String], expected: String?
+  ) {
+    #expect(Suggestion.nearest(to: typed, among: names, orLaterWord: true) == expected)
+  }
+
+  @Test func aLaterWordIsNoHintUnlessAskedFor() {
+    // A list named "party" beside "kids party" is a new list, not a typo of it.
+    #expect(Suggestion.nearest(to: "party", among: ["kids party"]) == nil)
+    #expect(Suggestion.nearest(to: "yoghurt", among: ["Greek yoghurt"]) == nil)
+  }
+
   @Test func editDistanceCountsSwapsAsOneEdit() {
     #expect(Suggestion.editDistance(Array("milk"), Array("mlik"), limit: 3) == 1)
     #expect(Suggestion.editDistance(Array("milk"), Array("silk"), limit: 3) == 1)

@@ -36,6 +36,11 @@ import Testing
       ("2 box of chocolates", "of chocolates", "2", "box"),
       ("2x box of chocolates", "box of chocolates", "2", nil),
       ("1x 3 musketeers bar", "3 musketeers bar", "1", nil),
+      // The mark as a word of its own after a number: a count.
+      ("2 x pizza", "pizza", "2", nil),
+      ("2 × pizza", "pizza", "2", nil),
+      ("3 X frozen peas", "frozen peas", "3", nil),
+      ("2 x", "x", "2", nil),
       // One quantity per phrase: a leading one, then the rest as written.
       ("2 milk 3 l", "milk 3 l", "2", nil),
       // Not quantities: zero, more digits than a quantity holds, a number with two points.
@@ -77,6 +82,7 @@ import Testing
       ("milk", "2", nil, "2 milk"),
       ("box of chocolates", "2", nil, "2x box of chocolates"),
       ("3 musketeers bar", "1", nil, "1x 3 musketeers bar"),
+      ("x pizza", "2", nil, "2x x pizza"),
       ("Item 2", "1", nil, "Item 2"),
       ("7up", "6", nil, "6 7up"),
       ("eggs x12", "1", nil, "1x eggs x12"),

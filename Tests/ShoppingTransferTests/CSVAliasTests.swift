@@ -22,6 +22,70 @@ import Testing
     #expect(CSVHeader.field(for: header) == field)
   }
 
+  /// The contract's aliases in German, French, Spanish, Italian, Dutch and Portuguese, each
+  /// written as a user's file might: with or without its accents, in any case.
+  @Test(arguments: [
+    // German
+    ("Artikel", CSVHeader.Field.name), ("Produkt", .name), ("Bezeichnung", .name),
+    ("Menge", .quantity), ("ANZAHL", .quantity), ("Einheit", .unit), ("Kategorie", .category),
+    ("Abteilung", .category), ("Notiz", .note), ("Bemerkung", .note), ("Erledigt", .checked),
+    ("gekauft", .checked), ("Liste", .list),
+    // French
+    ("Article", .name), ("Produit", .name), ("Nom", .name), ("Quantité", .quantity),
+    ("QUANTITE", .quantity), ("Unité", .unit), ("Catégorie", .category), ("Rayon", .category),
+    ("Remarque", .note), ("Fait", .checked), ("Acheté", .checked),
+    // Spanish
+    ("Artículo", .name), ("Producto", .name), ("Nombre", .name), ("Cantidad", .quantity),
+    ("Unidad", .unit), ("Categoría", .category), ("CATEGORÍA", .category), ("Pasillo", .category),
+    ("Nota", .note), ("Hecho", .checked), ("Comprado", .checked), ("Lista", .list),
+    // Italian
+    ("Articolo", .name), ("Prodotto", .name), ("Nome", .name), ("Quantità", .quantity),
+    ("Unità", .unit), ("Reparto", .category), ("Fatto", .checked), ("Comprato", .checked),
+    // Dutch
+    ("Naam", .name), ("Aantal", .quantity), ("Hoeveelheid", .quantity), ("Eenheid", .unit),
+    ("Categorie", .category), ("Afdeling", .category), ("Notitie", .note), ("Gekocht", .checked),
+    ("Klaar", .checked), ("Lijst", .list),
+    // Portuguese
+    ("Artigo", .name), ("Produto", .name), ("Quantidade", .quantity), ("Unidade", .unit),
+    ("Corredor", .category), ("Feito", .checked),
+  ])
+  func everyLanguagesAliasNamesItsFieldWhateverItsCaseAndAccents(
+    header: String, field: CSVHeader.Field
+  ) {
+    #expect(CSVHeader.field(for: header) == field)
+  }
+
+  @Test func theYesAndNoOfEachLanguageAreCheckedAndUnchecked() throws {
+    let cells = ["ja", "Nein", "oui", "NON", "sí", "si", "no", "sim", "não", "NAO", "nee", "JA"]
+    let csv = "Artikel;Erledigt\n" + cells.enumerated().map { "i\($0.offset);\($0.element)" }
+      .joined(separator: "\n") + "\n"
+    let batch = try read(.csv, csv)
+    #expect(batch.errors.isEmpty)
+    #expect(
+      batch.rows.map(\.changes.isChecked)
+        == [true, false, true, false, true, true, false, true, false, false, false, true])
+  }
+
+  @Test func aGermanFileIsReadThroughItsOwnHeaders() throws {
+    let csv = "Artikel;Menge;Einheit;Kategorie;Erledigt;Preis\nMilch;2;l;Kühlregal;nein;1,19\n"
+      + "Äpfel;1,5;kg;Obst;ja;2\n"
+    let (batch, notes) = try readFile(Array(csv.utf8))
+
+    #expect(batch.errors.isEmpty)
+    #expect(
+      batch.rows == [
+        ImportRow(
+          line: 2, name: "Milch",
+          changes: try ProductChanges(
+            quantity: "2", unit: "l", category: "Kühlregal", isChecked: false)),
+        ImportRow(
+          line: 3, name: "Äpfel",
+          changes: try ProductChanges(
+            quantity: "1.5", unit: "kg", category: "Obst", isChecked: true)),
+      ])
+    #expect(notes == ImportNotes(ignoredColumns: ["Preis"]))
+  }
+
   @Test func wordsThatAreNoAliasNameNothing() {
     for header in ["price", "store", "items", "", "names", "quantities", "list id"] {
       #expect(CSVHeader.field(for: header) == nil, "\(header)")

@@ -17,10 +17,11 @@ struct ImportCommand: QuickParsable {
       CSV needs a header row with a name column; quantity, unit, category, note, checked, \
       list and id are optional. Other apps' column names are understood too (item, product, \
       qty, amount, aisle, notes, done, status, list name, …); columns that give nothing are \
-      named in the summary. A quantity cell may hold a unit: 2 l, 500g, 1,5 kg. JSON is what \
-      `shoplist export` writes, or an array of item objects; NDJSON has one item object per \
-      line; text has one item per line, as a quantity phrase (2 l milk, eggs x12), bullets \
-      and [ ] or [x] boxes allowed (- [x] bread); a line starting with \\ is a name as it is.
+      named in the summary. A quantity cell may hold a unit: 2\u{A0}l, 500g, 1,5\u{A0}kg. JSON is \
+      what `shoplist export` writes, or an array of item objects; NDJSON has one item object \
+      per line; text has one item per line, as a quantity phrase (2\u{A0}l\u{A0}milk, \
+      eggs\u{A0}x12), bullets and [\u{A0}] or [x] boxes allowed (-\u{A0}[x]\u{A0}bread); a line \
+      starting with \\ is a name as it is.
 
       The text is UTF-8, or UTF-16 with a byte-order mark; a file that is not UTF-8 is read as \
       Windows-1252 when it decodes as that, and the summary says so. --encoding says which.

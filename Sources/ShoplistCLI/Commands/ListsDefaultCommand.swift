@@ -1,4 +1,5 @@
 import ArgumentParser
+import ShoppingCore
 import ShoppingTransfer
 
 struct ListsDefaultCommand: ShoplistCommand {
@@ -6,20 +7,26 @@ struct ListsDefaultCommand: ShoplistCommand {
     commandName: "default",
     abstract: "Make a list the one used when no list is named.",
     discussion: """
-      Kept in the database: a plain `shoplist list` shows it from then on, also after it is \\
-      renamed. Deleting it makes "shopping" the default again. --list and $SHOPLIST_LIST still \\
-      pick another list for one command.
+      Kept in the database: a plain `shoplist list` shows it from then on, also after it is \
+      renamed. Deleting it makes "shopping" the default again. --list and $SHOPLIST_LIST still \
+      pick another list for one command. Without a list, prints the default list's name.
 
-      Example:
+      Examples:
         shoplist lists default groceries
+        shoplist lists default
       """
   )
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "The list.", completion: .custom(Completions.listNames))
-  var name: String
+  @Argument(help: "The list (none: print the default).", completion: .custom(Completions.listNames))
+  var name: String?
 
   func run(in context: CommandContext) throws {
+    guard let name else {
+      let name = try context.openService(access: .read).defaultListName()
+      try context.report(text: DisplayText.escaped(name), json: ListDocuments.defaultList(name))
+      return
+    }
     let (list, wasDefault) = try context.openService().makeDefault(
       listNamed: name, label: context.label
     )

@@ -31,7 +31,9 @@ struct ServeCommand: RunningCommand {
   /// The fewest characters a token may have: a shorter one is guessed too easily.
   static let minimumTokenLength = 16
 
-  @OptionGroup var global: GlobalOptions
+  /// Of the global options, those that do something here: the others are refused (exit 64).
+  @OptionGroup var service: ServiceOptions
+  var global: GlobalOptions { .only(service) }
   @Option(help: ArgumentHelp("The address to listen on.", valueName: "addr"))
   var host = "127.0.0.1"
   @Option(help: ArgumentHelp("The port; 0 picks a free one.", valueName: "n"))

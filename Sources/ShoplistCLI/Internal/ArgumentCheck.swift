@@ -25,8 +25,21 @@ enum ArgumentCheck {
       if isUnknownShortOption(argument) {
         return .usage(unknownOption(argument))
       }
+      if first == "serve", let option = optionServeDoesNotTake(argument) {
+        return .usage(
+          "serve does not take \(option): it serves every list, and prints only its address")
+      }
     }
     return nil
+  }
+
+  /// The global option `argument` gives (`--json`, `-l`, `--list=x`) when `serve`, which takes
+  /// only ``ServiceOptions``, has no use for it.
+  private static func optionServeDoesNotTake(_ argument: String) -> String? {
+    let option = String(argument.prefix { $0 != "=" })
+    let global = GlobalOptions.isFlag(option) || GlobalOptions.isValued(option)
+    let taken = ["--db", "--wait", "--trace"].contains(option)
+    return global && !taken ? option : nil
   }
 
   /// The message for an option shoplist does not have, with the way to mean it as a name.

@@ -7,9 +7,9 @@ import ArgumentParser
 ///   are moved after it, as the command line itself does (``ArgumentOrder``), so that the
 ///   command is found and `--list` chooses whose items are offered; `shoplist --list <Tab>`
 ///   offers the lists.
-/// - Names may hold spaces (`oat milk`): the word being completed is read without its shell
-///   quoting (`oat\ m`, `"oat m`), and each name offered is quoted the way that word is, so
-///   that the shell passes it as one word.
+/// - Names may hold spaces (`oat milk`): the words are read without their shell quoting
+///   (`oat\ m`, `"oat m`, `--list "Lidl Express"`), and each name offered is quoted the way the
+///   word being completed is, so that the shell passes it as one word.
 enum BashCompletion {
   /// The whole script `--generate-completion-script bash` prints.
   static func script() -> String {
@@ -48,7 +48,13 @@ enum BashCompletion {
         local -a words=("${COMP_WORDS[@]}")
         local -i cword=${COMP_CWORD}
         local raw="${words[cword]}"
-        words[cword]="$(__shoplist_dequote "${raw}")"
+        # Every word as the program gets it: `--list "Lidl Express"` names the list Lidl Express.
+        local -i each
+        for each in "${!words[@]}"; do
+            case "${words[each]}" in
+            *[\"\'\\]*) words[each]="$(__shoplist_dequote "${words[each]}")" ;;
+            esac
+        done
 
         # Global options before the command go after it, as shoplist reads them.
         local -a leading=()

@@ -9,6 +9,14 @@ enum Describe {
     return "\(product.name) (\(product.quantity)\(product.unit.map { " \($0)" } ?? ""))"
   }
 
+  /// The quantity and unit as a table shows them (`2 l`, `12`), escaped for the terminal;
+  /// empty for the default single unit.
+  static func amount(_ product: Product) -> String {
+    if product.unit == nil, product.quantity == .one { return "" }
+    return product.quantity.description
+      + (product.unit.map { " \(DisplayText.escaped($0))" } ?? "")
+  }
+
   static func names(_ products: [Product]) -> String {
     products.map(\.name).joined(separator: ", ")
   }
@@ -16,6 +24,11 @@ enum Describe {
   /// `item` or `items`.
   static func count(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+
+  /// `1 item matches`, `2 items match`: the count and the verb's form that agrees with it.
+  static func count(_ count: Int, _ noun: String, verb: (one: String, many: String)) -> String {
+    "\(Self.count(count, noun)) \(count == 1 ? verb.one : verb.many)"
   }
 
   /// The time in the local time zone, to the minute: `2026-11-23 10:04`.

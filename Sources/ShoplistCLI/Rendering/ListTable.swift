@@ -29,7 +29,11 @@ struct ListTable {
     heading +=
       total == 0 ? "empty" : "\(total) item\(total == 1 ? "" : "s"), \(list.checkedCount) checked"
     if let filterDescription { heading += " · showing \(DisplayText.escaped(filterDescription))" }
-    if aisles != nil { heading += " · in shop order" }
+    if let aisles {
+      // Without a stored order the headings are only the categories by name.
+      heading +=
+        aisles.categories.isEmpty ? " · by category, no shop order set" : " · in shop order"
+    }
     var lines = [heading]
     if products.isEmpty {
       lines.append(total == 0 ? "  (add items with: shoplist add NAME)" : "  (no items match)")
@@ -49,13 +53,7 @@ struct ListTable {
   }
 
   private func row(_ product: Product) -> Row {
-    let amount: String
-    if product.unit == nil, product.quantity == .one {
-      amount = ""
-    } else {
-      amount =
-        product.quantity.description + (product.unit.map { " \(DisplayText.escaped($0))" } ?? "")
-    }
+    let amount = Describe.amount(product)
     return Row(
       number: String((list.products.index(id: product.id) ?? 0) + 1),
       product: product,

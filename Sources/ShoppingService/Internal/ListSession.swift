@@ -95,7 +95,7 @@ final class ListSession {
     do {
       return try resolve()
     } catch let ShoppingError.noSuchItem(reference, list, nil) {
-      let nearest = Suggestion.nearest(to: reference, among: try names())
+      let nearest = Suggestion.nearest(to: reference, among: try names(), orLaterWord: true)
       throw ShoppingError.noSuchItem(reference, list: list, nearest: nearest)
     }
   }

@@ -1,6 +1,10 @@
+import ShoppingCore
+
 /// What a CSV file's header says each column holds: shoplist's own column names, or other
-/// apps' names for the same fields, compared without regard to case, spaces, `_` and `-`
-/// (`Item`, `Qty`, `Crossed Off`, `shopping_list`).
+/// apps' names for the same fields — in English and in the languages of their users (German,
+/// French, Spanish, Italian, Dutch, Portuguese) — compared without regard to case, accents,
+/// spaces, `_` and `-` (`Item`, `Qty`, `Crossed Off`, `shopping_list`, `Menge`, `Quantité`,
+/// `CATEGORÍA`).
 ///
 /// When two columns give one field, the one named exactly as shoplist names it wins, else
 /// the leftmost. Every other column is ignored, and named in the import's notes: nothing is
@@ -72,11 +76,12 @@ struct CSVHeader {
     field(forKey: key(header))?.field
   }
 
-  /// A header as headers are compared: in lower case, without white space, `_` and `-`.
+  /// A header as headers are compared: folded as names are loosely compared (case and accents
+  /// aside, ``ShoppingCore/Naming/looselyFolded(_:)``), without white space, `_` and `-`.
   static func key(_ header: String) -> String {
     String(
       String.UnicodeScalarView(
-        header.lowercased().unicodeScalars.filter {
+        Naming.looselyFolded(header).unicodeScalars.filter {
           !$0.properties.isWhitespace && $0 != "_" && $0 != "-"
         }))
   }
@@ -85,19 +90,33 @@ struct CSVHeader {
   private static func field(forKey key: String) -> (field: Field, exact: Bool)? {
     switch key {
     case "name": (.name, true)
-    case "item", "product", "description", "title": (.name, false)
+    case "item", "product", "description", "title",
+      "artikel", "produkt", "bezeichnung", "article", "produit", "nom", "articulo", "producto",
+      "nombre", "articolo", "prodotto", "nome", "naam", "artigo", "produto":
+      (.name, false)
     case "quantity": (.quantity, true)
-    case "qty", "amount", "count": (.quantity, false)
+    case "qty", "amount", "count",
+      "menge", "anzahl", "quantite", "cantidad", "quantita", "aantal", "hoeveelheid",
+      "quantidade":
+      (.quantity, false)
     case "unit": (.unit, true)
-    case "units", "measure": (.unit, false)
+    case "units", "measure", "einheit", "unite", "unidad", "unita", "eenheid", "unidade":
+      (.unit, false)
     case "category": (.category, true)
-    case "aisle", "section", "group", "department": (.category, false)
+    case "aisle", "section", "group", "department",
+      "kategorie", "abteilung", "categorie", "rayon", "categoria", "pasillo", "reparto",
+      "afdeling", "corredor":
+      (.category, false)
     case "note": (.note, true)
-    case "notes", "comment", "details": (.note, false)
+    case "notes", "comment", "details", "notiz", "bemerkung", "remarque", "nota", "notitie":
+      (.note, false)
     case "checked": (.checked, true)
-    case "purchased", "done", "completed", "bought", "crossedoff", "status": (.checked, false)
+    case "purchased", "done", "completed", "bought", "crossedoff", "status",
+      "erledigt", "gekauft", "fait", "achete", "hecho", "comprado", "fatto", "comprato",
+      "gekocht", "klaar", "feito":
+      (.checked, false)
     case "list": (.list, true)
-    case "listname", "shoppinglist": (.list, false)
+    case "listname", "shoppinglist", "liste", "lista", "lijst": (.list, false)
     case "id": (.id, true)
     case "addedat": (.addedAt, true)
     case "updatedat": (.updatedAt, true)

@@ -136,6 +136,14 @@ struct JSONWriter {
     return writer.text
   }
 
+  static func defaultListDocument(_ name: String) -> String {
+    var writer = JSONWriter()
+    writer.append(#"{"default": "#)
+    writer.string(name)
+    writer.append("}\n")
+    return writer.text
+  }
+
   static func aislesDocument(_ categories: [String]) -> String {
     var writer = JSONWriter()
     writer.append(#"{"aisles": "#)

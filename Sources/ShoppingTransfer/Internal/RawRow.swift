@@ -128,8 +128,9 @@ struct RawRow: Equatable {
     return date
   }
 
-  /// The spellings of `checked` the contract accepts, in any case: `true/false/1/0/yes/no/x`
-  /// and empty (unchecked).
+  /// The spellings of `checked` the contract accepts, in any case and with accents or not:
+  /// `true/false/1/0/yes/no/x` and empty (unchecked), and the yes and no of the languages
+  /// other apps' files come in (`ja/nein`, `oui/non`, `sí/no`, `sim/não`, `nee`).
   static func checkedValue(_ text: String) -> Bool? {
     // One character, the usual cell, read as its byte.
     if text.utf8.count == 1, let byte = text.utf8.first {
@@ -142,9 +143,9 @@ struct RawRow: Equatable {
     let text = trimmed(text)
     // Lower-cased only when there is something to lower: "0" and "x" are not copied.
     let lowerCase = text.utf8.allSatisfy { $0 < 0x41 || ($0 > 0x5A && $0 < 0x80) }
-    return switch lowerCase ? text : text.lowercased() {
-    case "true", "1", "yes", "x": true
-    case "false", "0", "no", "": false
+    return switch lowerCase ? text : Naming.looselyFolded(text) {
+    case "true", "1", "yes", "x", "ja", "oui", "si", "sim": true
+    case "false", "0", "no", "", "nein", "non", "nao", "nee": false
     default: nil
     }
   }

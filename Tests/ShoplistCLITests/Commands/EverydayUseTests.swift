@@ -69,6 +69,21 @@ import Testing
     )
   }
 
+  @Test func listsDefaultAlonePrintsTheDefault() throws {
+    let shoplist = try InProcess()
+
+    // A fresh database's default is shopping.
+    #expect(try shoplist.ok("lists", "default").stdout == "shopping\n")
+
+    try shoplist.ok("add", "Nails", "-l", "Lidl Express")
+    try shoplist.ok("lists", "default", "lidl express")
+    #expect(try shoplist.ok("lists", "default").stdout == "Lidl Express\n")
+    #expect(
+      try shoplist.ok("lists", "default", "--json").stdout == #"{"default": "Lidl Express"}"# + "\n"
+    )
+    #expect(try shoplist.ok("--quiet", "lists", "default").stdout == "")
+  }
+
   @Test func renamingTheDefaultListKeepsItTheDefault() throws {
     let shoplist = try InProcess()
     try shoplist.ok("add", "Milk")
@@ -113,7 +128,7 @@ import Testing
     #expect(result.status == 65)
     #expect(result.stderr == "shoplist: no list \"nowhere\"\n")
     #expect(try Data(contentsOf: shoplist.database) == before)
-    #expect(shoplist.run("lists", "default").status == 64)
+    #expect(try shoplist.ok("lists", "default").stdout == "shopping\n")
   }
 }
 
@@ -160,6 +175,27 @@ import Testing
     #expect(accent.stderr.hasSuffix("did you mean \"Crème fraîche\"?\n"))
 
     #expect(try shoplist.items().allSatisfy { $0["checked"] as? Bool == false })
+  }
+
+  @Test(arguments: ["edit", "toggle", "move"])
+  func aReferenceToALaterWordOfOneNameSuggestsThatItem(command: String) throws {
+    let shoplist = try InProcess()
+    try shoplist.ok("add", "milk", "2 l greek yoghurt", "bread")
+    let before = try shoplist.items()
+
+    let arguments =
+      command == "edit"
+      ? ["yoghurt", "--note", "x"] : command == "move" ? ["yoghurt", "1"] : ["yoghurt"]
+    let result = shoplist.run(arguments: [command] + arguments)
+
+    #expect(result.status == 65)
+    #expect(
+      result.stderr
+        == "shoplist: no item \"yoghurt\" in list \"shopping\"; did you mean \"greek yoghurt\"?\n")
+    #expect(
+      try shoplist.items().map { $0["name"] as? String } == before.map { $0["name"] as? String })
+    #expect(
+      try shoplist.items().map { $0["note"] as? String } == before.map { $0["note"] as? String })
   }
 
   @Test func aFarReferenceGetsNoSuggestion() throws {

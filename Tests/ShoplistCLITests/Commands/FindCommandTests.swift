@@ -35,7 +35,27 @@ import Testing
 
     #expect(try shoplist.ok("find", "CREME").stdout.contains("Crème fraîche  (for the soup)"))
     #expect(try shoplist.ok("find", "dairy").stdout.contains("Milk"))
-    #expect(try shoplist.ok("find", "FRAICHE").stdout.hasPrefix("1 item match"))
+    #expect(try shoplist.ok("find", "FRAICHE").stdout.hasPrefix("1 item matches \"FRAICHE\"\n"))
+  }
+
+  @Test func oneItemMatchesAndQuantitiesAreShown() throws {
+    let shoplist = try household()
+    try shoplist.ok("add", "2 l goat milk", "-l", "party")
+    try shoplist.ok("add", "goat cheese", "--quantity", "3")
+
+    #expect(
+      try shoplist.ok("find", "goat milk").stdout == """
+        1 item matches "goat milk"
+        party  2  [ ] goat milk  2 l
+
+        """)
+    #expect(
+      try shoplist.ok("find", "GOAT").stdout == """
+        2 items match "GOAT"
+        shopping  3  [ ] goat cheese  3
+        party     2  [ ] goat milk  2 l
+
+        """)
   }
 
   @Test func findJSONGivesItemObjectsWithTheirList() throws {

@@ -107,6 +107,22 @@ import Testing
     #expect(try shoplist.items().map { $0["name"] as? String } == stored)
   }
 
+  @Test func listByAisleWithNoShopOrderSaysItIsByCategoryOnly() throws {
+    let shoplist = try stocked()
+
+    let result = try shoplist.ok("list", "--by-aisle")
+
+    #expect(
+      result.stdout.hasPrefix(
+        """
+        shopping · 6 items, 0 checked · by category, no shop order set
+        bakery
+          5  [ ] Bread
+
+        """), "\(result)")
+    #expect(!result.stdout.contains("in shop order"))
+  }
+
   @Test func undoPutsTheEarlierShopOrderBack() throws {
     let shoplist = try stocked()
     try shoplist.ok("aisles", "produce", "dairy")
