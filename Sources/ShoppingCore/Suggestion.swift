@@ -13,9 +13,12 @@ public enum Suggestion {
   /// The word of `candidates` nearest to `typed`, as the candidate is written; `nil` when none
   /// is close. Ties go to the first candidate.
   ///
-  /// - Parameter orLaterWord: Whether, when none is close, the one candidate with a later word
-  ///   starting with `typed` (three characters or more) is the answer: for items, whose
-  ///   references match a name's start; not for names a command may create.
+  /// - Parameters:
+  ///   - typed: What the user wrote.
+  ///   - candidates: The words it may have meant.
+  ///   - orLaterWord: Whether, when none is close, the one candidate with a later word
+  ///     starting with `typed` (three characters or more) is the answer: for items, whose
+  ///     references match a name's start; not for names a command may create.
   public static func nearest(
     to typed: String, among candidates: some Sequence<String>, orLaterWord: Bool = false
   ) -> String? {

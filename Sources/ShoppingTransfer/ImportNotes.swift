@@ -1,5 +1,6 @@
 /// What a reader found out about its input as a whole that the user should hear of with the
-/// import's summary: how its text was read, and which columns it did not read.
+/// import's summary: how its text was read, which columns it did not read, and what of a
+/// text file was read as headings.
 ///
 /// ```swift
 /// reader.notes.ignoredColumns  // ["price", "store"]
@@ -14,10 +15,19 @@ public struct ImportNotes: Equatable, Sendable {
   /// header that maps to no field, or to a field another column gives. A column without a
   /// header is named by its number (`column 3`), and only when a row has something in it.
   public var ignoredColumns: [String]
+  /// How many headings of a text file were read as the categories of the items under them.
+  public var headings: Int
+  /// The title of a text file (its first line, a heading), which names no category.
+  public var title: String?
 
   /// Notes; none by default.
-  public init(readAs: ImportEncoding? = nil, ignoredColumns: [String] = []) {
+  public init(
+    readAs: ImportEncoding? = nil, ignoredColumns: [String] = [], headings: Int = 0,
+    title: String? = nil
+  ) {
     self.readAs = readAs
     self.ignoredColumns = ignoredColumns
+    self.headings = headings
+    self.title = title
   }
 }

@@ -82,8 +82,9 @@ public enum ListDocuments {
 
   /// `{"added": 120, "updated": 3, "unchanged": 877, "removed": 0, "invalid": 0,
   /// "dryRun": false}`, and `"ignoredColumns": ["price", "store"]` after `dryRun` when the
-  /// reader ignored columns (the key only then, so that the summary of a file read whole
-  /// stays the contract's word for word).
+  /// reader ignored columns, `"headings": 3` when it read headings of a text file as
+  /// categories and `"title": "Groceries"` when it skipped its title (each key only then, so
+  /// that the summary of a file read whole stays the contract's word for word).
   public static func importSummary(
     _ summary: ImportSummary, dryRun: Bool, notes: ImportNotes = ImportNotes()
   ) -> String {
@@ -95,6 +96,12 @@ public enum ListDocuments {
     if !notes.ignoredColumns.isEmpty {
       object.members.append(
         .init(key: "ignoredColumns", value: .array(notes.ignoredColumns.map { .string($0) })))
+    }
+    if notes.headings > 0 {
+      object.members.append(.init(key: "headings", value: .integer(notes.headings)))
+    }
+    if let title = notes.title {
+      object.members.append(.init(key: "title", value: .string(title)))
     }
     return JSONValue.object(object).document
   }

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestSupport
 import ShoplistTestTraits
 import Testing
 
@@ -20,6 +21,8 @@ import Testing
     var noted = ""
     var ignoredColumns: [String] = []
     var list = "shopping"
+    /// The `"headings"` and `"title"` keys of the JSON summary, when a text file has them.
+    var headingsJSON = ""
   }
 
   /// An item as ``rows(_:list:)`` shows it.
@@ -132,9 +135,23 @@ import Testing
 
         """.utf8),
       items: [
-        item("Onion"), item("lemons", "3", checked: true), item("Almond milk", unit: "l"),
-        item("Butter", checked: true), item("box of chocolates", "2"),
-      ]),
+        item("Onion", category: "Produce"), item("lemons", "3", category: "Produce", checked: true),
+        item("Almond milk", unit: "l", category: "Produce"),
+        item("Butter", category: "Dairy", checked: true),
+        item("box of chocolates", "2", category: "Dairy"),
+      ],
+      noted: " (read 2 headings as categories)", headingsJSON: #", "headings": 2"#),
+    AppFile(
+      description: "a list shared as text, under headings", file: "shared.txt",
+      bytes: Array(SharedTextSample.text.utf8),
+      items: [
+        item("Bananas", "6", category: "Produce"), item("Apples", category: "Produce"),
+        item("Milk", "2", unit: "l", category: "Dairy"),
+        item("Butter", category: "Dairy", checked: true),
+        item("Greek yoghurt", "500", unit: "g", category: "Dairy"),
+      ],
+      noted: " (read 2 headings as categories, skipped title \"Groceries\")",
+      headingsJSON: #", "headings": 2, "title": "Groceries""#),
   ]
 
   @Test(arguments: files)
@@ -172,7 +189,7 @@ import Testing
     #expect(
       result.stdout
         == #"{"added": \#(app.items.count), "updated": 0, "unchanged": 0, "removed": 0, "#
-        + #""invalid": 0, "dryRun": false\#(ignored)}"# + "\n")
+        + #""invalid": 0, "dryRun": false\#(ignored)\#(app.headingsJSON)}"# + "\n")
     let readAs = app.noted.contains("read as") ? "shoplist: \(path) was read as windows-1252\n" : ""
     #expect(result.stderr == readAs)
     #expect(try Self.rows(shoplist, list: app.list) == app.items)

@@ -24,7 +24,7 @@ import Testing
     let shoplist = try Shoplist()
     try shoplist.ok("add", "jam")
     let before = try shoplist.snapshot()
-    let path = try shoplist.file("list.txt", "milk\n- 2 l\n")
+    let path = try shoplist.file("list.txt", "- milk\n- 2 l\n")
 
     let result = try shoplist.run("import", path)
 

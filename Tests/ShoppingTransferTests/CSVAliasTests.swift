@@ -57,7 +57,9 @@ import Testing
 
   @Test func theYesAndNoOfEachLanguageAreCheckedAndUnchecked() throws {
     let cells = ["ja", "Nein", "oui", "NON", "sí", "si", "no", "sim", "não", "NAO", "nee", "JA"]
-    let csv = "Artikel;Erledigt\n" + cells.enumerated().map { "i\($0.offset);\($0.element)" }
+    let csv =
+      "Artikel;Erledigt\n"
+      + cells.enumerated().map { "i\($0.offset);\($0.element)" }
       .joined(separator: "\n") + "\n"
     let batch = try read(.csv, csv)
     #expect(batch.errors.isEmpty)
@@ -67,7 +69,8 @@ import Testing
   }
 
   @Test func aGermanFileIsReadThroughItsOwnHeaders() throws {
-    let csv = "Artikel;Menge;Einheit;Kategorie;Erledigt;Preis\nMilch;2;l;Kühlregal;nein;1,19\n"
+    let csv =
+      "Artikel;Menge;Einheit;Kategorie;Erledigt;Preis\nMilch;2;l;Kühlregal;nein;1,19\n"
       + "Äpfel;1,5;kg;Obst;ja;2\n"
     let (batch, notes) = try readFile(Array(csv.utf8))
 

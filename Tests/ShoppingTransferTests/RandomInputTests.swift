@@ -10,6 +10,8 @@ import Testing
   static let alphabets: [[UInt8]] = [
     Array(#"name,checked,quantity,"x\"#.utf8) + [0x0A, 0x0D, 0xEF, 0xBB, 0xBF, 0xC3, 0xA9, 0x00],
     Array(#"{}[]:,"\nametrufalsnul0123456789.eE-+ u"#.utf8) + [0x0A, 0x20, 0xFF, 0xD8],
+    // Other apps' shared text: headings, bullets, boxes, emphasis, trailing quantities.
+    Array("#:-*_~()[]x 2l•–\\ab".utf8) + [0x0A, 0x0A, 0x20, 0x20],
   ]
 
   /// Rounds per format; `SHOPLIST_FUZZ_ROUNDS` raises it for a long run.
@@ -24,7 +26,7 @@ import Testing
       if round % 3 == 0 {
         bytes = (0..<length).map { _ in UInt8.random(in: .min ... .max, using: &random) }
       } else {
-        let alphabet = Self.alphabets[round % 2]
+        let alphabet = Self.alphabets[(round / 3) % Self.alphabets.count]
         bytes = (0..<length).map { _ in alphabet.randomElement(using: &random) ?? 0 }
       }
       do {

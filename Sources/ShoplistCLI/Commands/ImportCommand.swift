@@ -21,7 +21,10 @@ struct ImportCommand: QuickParsable {
       what `shoplist export` writes, or an array of item objects; NDJSON has one item object \
       per line; text has one item per line, as a quantity phrase (2\u{A0}l\u{A0}milk, \
       eggs\u{A0}x12), bullets and [\u{A0}] or [x] boxes allowed (-\u{A0}[x]\u{A0}bread); a line \
-      starting with \\ is a name as it is.
+      starting with \\ is a name as it is. Other apps' headings (##\u{A0}Dairy, Dairy:, or a \
+      bare line among bullets) give the items under them their category; on a line without a \
+      box, Bananas\u{A0}(6) and Bagels\u{A0}-\u{A0}1\u{A0}pack give quantities, **Milk** is Milk \
+      and ~~Milk~~ a checked item.
 
       The text is UTF-8, or UTF-16 with a byte-order mark; a file that is not UTF-8 is read as \
       Windows-1252 when it decodes as that, and the summary says so. --encoding says which.
@@ -164,11 +167,20 @@ struct ImportCommand: QuickParsable {
     try context.say(lines.joined(separator: "\n"))
   }
 
-  /// What the summary line ends with: how the text was read when that was a guess, and the
-  /// columns no field was read from (the first 20, then how many more).
+  /// What the summary line ends with: how the text was read when that was a guess, what of
+  /// a text file was read as headings, and the columns no field was read from (the first 20,
+  /// then how many more).
   static func noted(_ notes: ImportNotes) -> String {
     var noted = ""
     if let readAs = notes.readAs { noted += " (read as \(readAs.rawValue))" }
+    var headings: [String] = []
+    if notes.headings > 0 {
+      headings.append(
+        notes.headings == 1
+          ? "read 1 heading as a category" : "read \(notes.headings) headings as categories")
+    }
+    if let title = notes.title { headings.append("skipped title \(DisplayText.quoted(title))") }
+    if !headings.isEmpty { noted += " (" + headings.joined(separator: ", ") + ")" }
     let columns = notes.ignoredColumns
     if !columns.isEmpty {
       let shown = columns.prefix(20).map(DisplayText.escaped).joined(separator: ", ")

@@ -5,8 +5,9 @@ import Testing
 
 /// Random mutations of valid files of every format, through the built binary: invalid UTF-8,
 /// cut records, stray quotes and brackets, line ends of every kind, huge fields; and of other
-/// apps' files: aliased CSV headers, Windows-1252 and UTF-16 text, bullets, task marks and
-/// quantity phrases, read with a random `--encoding`. Whatever the input: no crash, exit 0 or
+/// apps' files: aliased CSV headers (English and other languages), Windows-1252 and UTF-16
+/// text, bullets, task marks, headings, emphasis, strike-through and quantity phrases (trailing
+/// ones too), read with a random `--encoding`. Whatever the input: no crash, exit 0 or
 /// 65 only, and a failed import leaves the database byte for byte as it was.
 @Suite(.offThePool) struct ReaderFuzzTests {
   /// Mutated files per format; `SHOPLIST_FUZZ_FILES` raises it for a long run.
@@ -35,6 +36,10 @@ import Testing
     "ndjson": #"{"name": "Milk", "quantity": 2}"# + "\n" + #"{"name": "Eggs", "list": "P"}"#
       + "\n" + #"{"name": "Tea", "checked": "yes"}"# + "\n",
     "txt": "# list: shopping\nMilk\n[x] Eggs\n\\#1 tip\n# list: Party\nChips\n",
+    "txt-shared": "Groceries\n\nProduce\n• Bananas (6)\n• **Apples**\nDairy:\n- Milk – 2 l\n"
+      + "- ~~Butter~~\n## Bakery ##\n- Bagels - 1 pack\n- Bread (whole wheat)\n_Jam_\n",
+    "csv-languages": "Artikel;Menge;Einheit;Kategorie;Erledigt;Liste\nMilch;2;l;Kühl;nein;\n"
+      + "Äpfel;1,5;kg;Obst;ja;Markt\nBrot;;;;NON;\n",
   ]
 
   static let fragments: [[UInt8]] = [
@@ -46,13 +51,17 @@ import Testing
     [0x81], [0x9D], [0xE9], [0xFF, 0xFE], [0xFE, 0xFF], [0x00, 0xD8], [0x00, 0xDC],
     Array("- [x] ".utf8), Array("• ".utf8), Array("1. ".utf8), Array("2 l ".utf8),
     Array("x12".utf8), Array("½".utf8), Array(" + ".utf8), Array(" > ".utf8),
-    Array("Item,".utf8), Array("status".utf8),
+    Array("Item,".utf8), Array("status".utf8), Array("## ".utf8), Array(":".utf8),
+    Array("~~".utf8), Array("**".utf8), Array("_".utf8), Array(" (6)".utf8),
+    Array(" - 1 pack".utf8),
+    Array(" – ".utf8), Array("Quantité;".utf8), Array("Erledigt".utf8),
   ]
 
   static let encodings = ["auto", "utf-8", "utf-16", "windows-1252", "latin-1"]
 
   @Test(arguments: [
     "csv", "json", "ndjson", "txt", "csv-aliases", "csv-1252", "csv-utf16", "txt-markup",
+    "txt-shared", "csv-languages",
   ])
   func mutatedFilesGiveExit0Or65AndAFailureWritesNothing(sample: String) throws {
     var random = SplitMix64(seed: 0xF022 &+ UInt64(sample.utf8.count))

@@ -27,7 +27,9 @@ func readAll(
 ) throws(ImportError) -> ImportBatch {
   var all = ImportBatch()
   while let batch = try reader.nextBatch() {
-    #expect(batch.count <= batchSize, "a batch larger than asked for")
+    // A text file's bare lines wait for its style before they are rows (``TextStyle``).
+    #expect(
+      batch.count <= batchSize + TextStyle.maximumWaiting.lines, "a batch larger than asked for")
     all.lists += batch.lists.map { .init(name: $0.name, beforeRow: all.rows.count + $0.beforeRow) }
     all.rows += batch.rows
     all.errors += batch.errors
