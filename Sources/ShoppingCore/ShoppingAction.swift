@@ -12,6 +12,9 @@ public enum ShoppingAction: Equatable, Sendable {
   /// The import found a list it sends rows to without items when it began: every item the
   /// list holds until the import ends is one the import added.
   case importListWasEmpty(ShoppingList.ID)
+  /// Restore what a backup holds beside its items (shops, lists' shops, the default list),
+  /// once its rows are in: the lists it names exist by then. Needs the shops loaded.
+  case importSettings(BackupSettings)
   /// Apply a batch of parsed import rows.
   case importRows([ImportRow])
   /// Rows of the import were skipped as invalid; what can be read of them still protects, in

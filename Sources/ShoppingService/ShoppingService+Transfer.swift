@@ -79,17 +79,28 @@ extension ShoppingService {
     try writer.begin()
     switch selection {
     case .all:
-      try forEachList { list in
-        try writer.write(list)
-        counts.lists += 1
-        counts.items += list.products.count
+      // A backup: every list with its shop and the default mark, then the shops, all from
+      // one snapshot.
+      let shops = try storage.read { repository in
+        let state = try repository.loadState(loadingListsNamed: [])
+        let shops = try repository.shops()
+        let defaultID = state.defaultList?.id
+        for header in state.lists {
+          let list = try repository.loadList(header)
+          let shop = shops.ofList[list.id].flatMap { shops.all[id: $0]?.name }
+          try writer.write(list, shop: shop, isDefault: list.id == defaultID)
+          counts.lists += 1
+          counts.items += list.products.count
+        }
+        return shops
       }
+      try writer.end(shops: shops)
     case let .list(name):
       let list = try list(named: name)
       try writer.write(list)
       counts = (1, list.products.count)
+      try writer.end()
     }
-    try writer.end()
     return counts
   }
 

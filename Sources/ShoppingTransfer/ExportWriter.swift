@@ -4,7 +4,9 @@ import ShoppingCore
 /// holds one list in memory at a time, never the whole output.
 ///
 /// - json: the `shoplist/1` document, one item per line, items as the JSON output writes them,
-///   empty lists included;
+///   empty lists included; a backup (every list) also marks the default list and each list's
+///   shop, and ends with the shops and their orders (`"shops": [...]`), so that importing it
+///   into an empty database restores them too;
 /// - csv: a header naming every column, then one row per item, with each row's list, id and
 ///   timestamps, so that importing it into an empty database recreates the same lists;
 /// - ndjson: one item object per line, as the JSON output writes it, with its `list`;
@@ -69,13 +71,25 @@ public struct ExportWriter {
   }
 
   /// Writes a list, with its products in order.
-  public mutating func write(_ list: ShoppingList) throws {
+  ///
+  /// - Parameters:
+  ///   - list: The list, loaded.
+  ///   - shop: The list's usual shop, written in a backup.
+  ///   - isDefault: Whether it is the default list, written in a backup.
+  public mutating func write(
+    _ list: ShoppingList, shop: String? = nil, isDefault: Bool = false
+  ) throws {
     switch format {
     case .json:
       text += listsWritten == 0 ? "\n" : ",\n"
       var writer = JSONWriter()
       writer.append(#"{"name": "#)
       writer.string(list.name)
+      if isDefault { writer.append(#", "default": true"#) }
+      if let shop {
+        writer.append(#", "shop": "#)
+        writer.string(shop)
+      }
       writer.append(#", "items": ["#)
       text += writer.text
       for (offset, product) in list.products.enumerated() {
@@ -110,8 +124,25 @@ public struct ExportWriter {
   }
 
   /// Writes what comes after the last list, and hands out what is left.
-  public mutating func end() throws {
-    if format == .json { text += listsWritten == 0 ? "]}\n" : "\n]}\n" }
+  ///
+  /// - Parameter shops: In a backup, every shop with its order, written after the lists
+  ///   (json only).
+  public mutating func end(shops: Shops? = nil) throws {
+    if format == .json {
+      text += listsWritten == 0 ? "]" : "\n]"
+      if let shops {
+        var writer = JSONWriter()
+        writer.append(#", "shops": ["#)
+        for (offset, shop) in shops.all.enumerated() {
+          writer.append(offset == 0 ? "\n" : ",\n")
+          writer.shop(
+            name: shop.name, aisles: shop.aisles.categories, isDefault: shop.id == shops.defaultID)
+        }
+        writer.append(shops.all.isEmpty ? "]" : "\n]")
+        text += writer.text
+      }
+      text += "}\n"
+    }
     try sink(text)
     text = ""
   }

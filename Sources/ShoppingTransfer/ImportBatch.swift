@@ -53,4 +53,7 @@ public enum ImportLimits {
   /// How far past a too-long line a reader looks for its end before it gives up on the input,
   /// which may never end (`/dev/zero`).
   public static let maximumSkip = 64 << 20
+  /// The most shop and category names a backup's shops hold, together: a household's are a
+  /// few dozen.
+  public static let maximumSettingNames = 10_000
 }

@@ -43,6 +43,12 @@ public struct ImportError: Error, Equatable, CustomStringConvertible {
     case missingName
     /// A list of a JSON document without a name.
     case missingListName
+    /// A shop of a backup without a name.
+    case missingShopName
+    /// A shop of a backup whose name or order the domain's rules refuse.
+    case invalidShop(ShoppingError)
+    /// A backup whose shops hold more than ``ImportLimits/maximumSettingNames`` names.
+    case tooManyShopNames
     /// A line, CSV record or JSON value longer than ``ImportLimits/maximumLineLength``.
     case lineTooLong
     /// A timestamp field that is not ISO 8601 UTC to the second.
@@ -73,7 +79,10 @@ public struct ImportError: Error, Equatable, CustomStringConvertible {
   /// can be read; `nil` when the error is not about a row (an invalid `# list:` line).
   public var skippedRow: SkippedImportRow? {
     if let skipped { return skipped }
-    if case .invalidListName = reason { return nil }
+    switch reason {
+    case .invalidListName, .invalidShop, .missingShopName, .tooManyShopNames: return nil
+    default: break
+    }
     return SkippedImportRow(line: line, list: .unreadable)
   }
 }
@@ -100,6 +109,12 @@ extension ImportError.Reason: CustomStringConvertible {
       "the row has no name"
     case .missingListName:
       "the list has no name"
+    case .missingShopName:
+      "the shop has no name"
+    case let .invalidShop(error):
+      "shop: \(error)"
+    case .tooManyShopNames:
+      "the shops hold more than 10,000 shop and category names"
     case .lineTooLong:
       "line too long"
     case let .invalidTimestamp(field, value):

@@ -19,4 +19,6 @@ public protocol ImportLookup {
   func partialList(
     _ header: ShoppingList, keys: [NameKey], ids: [UUID], absentKeys: Set<NameKey>
   ) throws -> ShoppingList
+  /// Every shop, the default one and each list's shop: what a backup's settings change.
+  func shops() throws -> Shops
 }

@@ -1,3 +1,5 @@
+import ShoppingCore
+
 /// A reader of one import format: it streams the input and hands out validated rows in
 /// batches, never holding more than a batch of them.
 public protocol ImportReader {
@@ -14,9 +16,16 @@ public protocol ImportReader {
   /// What the reader found out about the input as a whole, complete once ``nextBatch()``
   /// returned `nil`.
   var notes: ImportNotes { get }
+
+  /// What a backup holds beside its items (shops, lists' shops, the default list), complete
+  /// once ``nextBatch()`` returned `nil`; only the JSON document carries any.
+  var settings: BackupSettings { get }
 }
 
 extension ImportReader {
   /// No notes: a reader that has nothing to say of its input.
   public var notes: ImportNotes { ImportNotes() }
+
+  /// No settings: a format that carries items only.
+  public var settings: BackupSettings { BackupSettings() }
 }

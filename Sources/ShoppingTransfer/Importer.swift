@@ -102,6 +102,7 @@ public struct Importer: Sendable {
       rowsRead += batch.count
       progress(reader.bytesRead, rowsRead)
     }
+    try restore(reader.settings, store: store, lookup: lookup)
     if options.mode == .replace {
       // Removing what the file did not name needs the whole of each list it touched.
       let touched = store.state.importProgress?.touchedLists ?? []
@@ -115,6 +116,24 @@ public struct Importer: Sendable {
     issues.record(rejected: finished.rejected, count: finished.rejectedCount, file: file)
     summary.invalid = issues.count
     return Outcome(summary: summary, issues: issues, notes: reader.notes)
+  }
+
+  /// Restores a backup's shops, lists' shops and default list, after its rows: every list it
+  /// names exists by then. A list's shop that is no shop is the file's error, at its line.
+  private func restore(
+    _ settings: BackupSettings, store: Store<ShoppingState, ShoppingAction, PersistenceEffect>,
+    lookup: any ImportLookup
+  ) throws {
+    guard !settings.isEmpty else { return }
+    try store.send(.shopsLoaded(try lookup.shops()))
+    do {
+      try store.send(.importSettings(settings))
+    } catch let error as ShoppingError {
+      guard case let .noSuchShop(name, _) = error else { throw error }
+      let key = NameKey(lookingUp: name)
+      let line = settings.listShops.first { Naming.key($0.shop) == key }?.line ?? 1
+      throw ImportError(file: file, line: line, reason: .rejected(error))
+    }
   }
 
   private func send(

@@ -122,6 +122,7 @@ import Testing
   @Test func theHelpShowsAnExample() throws {
     let shoplist = try Shoplist()
     let help = try shoplist.run("export", "--help")
-    #expect(help.stdout.contains("shoplist export --format csv --all-lists --output backup.csv"))
+    #expect(help.stdout.contains("shoplist export --all-lists --output backup.json"))
+    #expect(help.stdout.contains("shoplist export --format csv --all-lists --output lists.csv"))
   }
 }

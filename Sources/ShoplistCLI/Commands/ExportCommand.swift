@@ -13,12 +13,17 @@ struct ExportCommand: ShoplistCommand {
       [x] bread). Importing an export into an empty database recreates the same lists (json, \
       csv and ndjson with their ids; text with names, quantities, phrase units and checks).
 
+      json with --all-lists is a backup of everything: it also marks the default list and \
+      each list's shop, and holds the shops with their aisle orders ("shops": [...]), which \
+      import restores.
+
       With --output the file is written under a temporary name and renamed into place when \
       complete, so it is never seen half written.
 
       Examples:
         shoplist export > shopping.json
-        shoplist export --format csv --all-lists --output backup.csv
+        shoplist export --all-lists --output backup.json
+        shoplist export --format csv --all-lists --output lists.csv
       """
   )
 

@@ -68,6 +68,9 @@ public struct ShoppingReducer: Reducer, Sendable {
     case .finishImport:
       return try state.finishImport()
 
+    case let .importSettings(settings):
+      return try state.importSettings(settings, environment: environment)
+
     case let .importListNamed(name):
       return try state.importList(named: name, environment: environment)
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension ShoppingState {
   /// The loaded shops, for a change to them.
-  private func loadedShops() throws(ShoppingError) -> Shops {
+  func loadedShops() throws(ShoppingError) -> Shops {
     guard let shops else { throw .shopsNotLoaded }
     return shops
   }
@@ -31,6 +31,17 @@ extension ShoppingState {
     } else {
       target = Shop(id: environment.uuid(), name: Shop.upgradedShopName)
     }
+    effects += Self.store(order, in: target, shops: &shops)
+    self.shops = shops
+    return effects
+  }
+
+  /// Gives the shop `target` the order `order`, adding the shop first when it is new (the
+  /// first shop made becomes the default).
+  static func store(
+    _ order: ShopOrder, in target: Shop, shops: inout Shops
+  ) -> [PersistenceEffect] {
+    var effects: [PersistenceEffect] = []
     if shops.all[id: target.id] == nil {
       shops.all.append(target)
       effects.append(.insertShop(id: target.id, name: target.name))
@@ -44,7 +55,6 @@ extension ShoppingState {
       shops.all[id: target.id]?.aisles = order
       effects.append(.setAisles(target.id, order.categories))
     }
-    self.shops = shops
     return effects
   }
 

@@ -24,4 +24,8 @@ struct TransactionImportLookup: ImportLookup {
   ) throws -> ShoppingList {
     try transaction.partialList(header, keys: keys, ids: ids, absentKeys: absentKeys)
   }
+
+  func shops() throws -> Shops {
+    try transaction.shops()
+  }
 }

@@ -108,7 +108,7 @@ struct JSONWriter {
     return writer.text
   }
 
-  /// `{"aisles": ["produce", "bakery"]}`.
+  /// `{"shops": [{"name": "Lidl", "aisles": ["produce", "bakery"], "default": true}]}`.
   static func shopsDocument(_ shops: [(name: String, aisles: [String], isDefault: Bool)])
     -> String
   {
@@ -116,14 +116,20 @@ struct JSONWriter {
     writer.append(#"{"shops": ["#)
     for (offset, shop) in shops.enumerated() {
       if offset > 0 { writer.append(", ") }
-      writer.append(#"{"name": "#)
-      writer.string(shop.name)
-      writer.append(#", "aisles": "#)
-      writer.strings(shop.aisles)
-      writer.append(shop.isDefault ? #", "default": true}"# : #", "default": false}"#)
+      writer.shop(name: shop.name, aisles: shop.aisles, isDefault: shop.isDefault)
     }
     writer.append("]}\n")
     return writer.text
+  }
+
+  /// `{"name": "Lidl", "aisles": ["produce", "bakery"], "default": true}`: one shop, as
+  /// `shops --json` and a backup write it.
+  mutating func shop(name: String, aisles: [String], isDefault: Bool) {
+    append(#"{"name": "#)
+    string(name)
+    append(#", "aisles": "#)
+    strings(aisles)
+    append(isDefault ? #", "default": true}"# : #", "default": false}"#)
   }
 
   static func listShopDocument(list: String, shop: String?) -> String {

@@ -4,6 +4,11 @@ import ShoppingCore
 /// (`{"format": "shoplist/1", "lists": [{"name": …, "items": [ … ]}]}`), or a bare array of
 /// item objects.
 ///
+/// A backup (`export --all-lists`) also marks the default list (`"default": true`) and each
+/// list's shop (`"shop": NAME`) in its list objects, and holds the shops with their orders
+/// (`"shops": [{"name", "aisles", "default"}]`): they are handed out as ``settings`` once the
+/// document is read, in whatever order its members come.
+///
 /// Streams: the document is walked with ``JSONScanner`` and items are handed out as they are
 /// read, so memory stays flat however many items there are. Only a list whose `"items"` come
 /// before its `"name"` (never so in exported files) keeps its rows until the name arrives.
@@ -33,6 +38,13 @@ struct JSONDocumentReader: ImportReader {
   private var sawLists = false
   /// Whether the document is a bare array of items.
   private var bareArray = false
+  /// The list being read is marked the default one.
+  private var listIsDefault = false
+  /// The shop the list being read names, and the line it is named on.
+  private var listShop: (name: String, line: Int)?
+  /// How many shop and category names the settings hold.
+  private var settingNames = 0
+  private(set) var settings = BackupSettings()
 
   init(input: ByteReader, batchSize: Int = ImportBatch.defaultSize) {
     self.scanner = JSONScanner(input: input)
@@ -93,6 +105,8 @@ struct JSONDocumentReader: ImportReader {
         try scanner.expect(UInt8(ascii: "["), "an array of lists")
         sawLists = true
         enter(.lists)
+      case "shops":
+        try readShops()
       default:
         try scanner.skipValue()
       }
@@ -101,6 +115,8 @@ struct JSONDocumentReader: ImportReader {
       if try scanner.nextElement(first: &first) {
         try scanner.expect(UInt8(ascii: "{"), "a list object")
         listName = nil
+        listIsDefault = false
+        listShop = nil
         pending = []
         enter(.list)
       } else {
@@ -133,6 +149,10 @@ struct JSONDocumentReader: ImportReader {
       case "items":
         try scanner.expect(UInt8(ascii: "["), "an array of items")
         enter(.items)
+      case "default":
+        listIsDefault = try readBool(field: "default")
+      case "shop":
+        listShop = (try readShopName(field: "shop"), scanner.line)
       default:
         try scanner.skipValue()
       }
@@ -172,6 +192,12 @@ struct JSONDocumentReader: ImportReader {
   }
 
   private mutating func finishList(_ batch: inout ImportBatch) throws(ImportError) {
+    if let listName {
+      if listIsDefault { settings.defaultList = listName }
+      if let listShop {
+        settings.listShops.append(.init(list: listName, shop: listShop.name, line: listShop.line))
+      }
+    }
     for item in pending {
       batch.errors.append(
         ImportError(
@@ -194,5 +220,96 @@ struct JSONDocumentReader: ImportReader {
     } catch {
       batch.errors.append(error)
     }
+  }
+
+  // MARK: - A backup's settings
+
+  /// Reads `"shops": [{"name": "Lidl", "aisles": ["Produce"], "default": true}, …]`, a
+  /// handful of small objects, whole.
+  private mutating func readShops() throws(ImportError) {
+    try scanner.expect(UInt8(ascii: "["), "an array of shops")
+    var firstShop = true
+    while try scanner.nextElement(first: &firstShop) {
+      let line = scanner.line
+      try scanner.expect(UInt8(ascii: "{"), "a shop object")
+      var name: String?
+      var aisles: [String] = []
+      var isDefault = false
+      var firstMember = true
+      while let key = try scanner.nextMember(first: &firstMember) {
+        switch key {
+        case "name": name = try readShopName(field: "name")
+        case "aisles": aisles = try readAisles()
+        case "default": isDefault = try readBool(field: "default")
+        default: try scanner.skipValue()
+        }
+      }
+      guard let name else {
+        throw ImportError(file: source, line: line, reason: .missingShopName)
+      }
+      let order: ShopOrder
+      do throws(ShoppingError) {
+        order = try ShopOrder(aisles)
+      } catch {
+        throw ImportError(file: source, line: line, reason: .invalidShop(error))
+      }
+      try countSettingNames()
+      settings.shops.append(.init(name: name, aisles: order.categories, isDefault: isDefault))
+    }
+  }
+
+  /// A shop's categories, each checked as it is read.
+  private mutating func readAisles() throws(ImportError) -> [String] {
+    try scanner.expect(UInt8(ascii: "["), "an array of categories")
+    var aisles: [String] = []
+    var first = true
+    while try scanner.nextElement(first: &first) {
+      guard case let .string(raw) = try scanner.readScalar() else {
+        throw wrongType(field: "aisles", expected: "an array of strings")
+      }
+      do throws(ShoppingError) {
+        guard let category = try Naming.text(raw, field: "category") else {
+          throw .invalidText(field: "category", value: raw, problem: .empty)
+        }
+        aisles.append(category)
+      } catch {
+        throw ImportError(file: source, line: scanner.line, reason: .invalidShop(error))
+      }
+      try countSettingNames()
+    }
+    return aisles
+  }
+
+  /// A shop's name, valid as a name.
+  private mutating func readShopName(field: String) throws(ImportError) -> String {
+    guard case let .string(raw) = try scanner.readScalar() else {
+      throw wrongType(field: field, expected: "a string")
+    }
+    do throws(ShoppingError) {
+      return try Naming.name(raw)
+    } catch {
+      throw ImportError(file: source, line: scanner.line, reason: .invalidShop(error))
+    }
+  }
+
+  private mutating func readBool(field: String) throws(ImportError) -> Bool {
+    guard case let .bool(value) = try scanner.readScalar() else {
+      throw wrongType(field: field, expected: "true or false")
+    }
+    return value
+  }
+
+  /// Keeps the settings' memory bounded whatever the file: a real backup holds a few dozen
+  /// names.
+  private mutating func countSettingNames() throws(ImportError) {
+    settingNames += 1
+    guard settingNames <= ImportLimits.maximumSettingNames else {
+      throw ImportError(file: source, line: scanner.line, reason: .tooManyShopNames)
+    }
+  }
+
+  private func wrongType(field: String, expected: String) -> ImportError {
+    ImportError(
+      file: source, line: scanner.line, reason: .wrongType(field: field, expected: expected))
   }
 }

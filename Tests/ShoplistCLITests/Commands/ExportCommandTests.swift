@@ -49,7 +49,7 @@ import Testing
     #expect(
       result.stdout == """
         {"format": "shoplist/1", "lists": [
-        {"name": "shopping", "items": [
+        {"name": "shopping", "default": true, "items": [
         \(Self.milk),
         \(Self.eggs),
         \(Self.tip)
@@ -57,6 +57,36 @@ import Testing
         {"name": "Party", "items": [
         \(Self.chips)
         ]}
+        ], "shops": []}
+
+        """
+    )
+  }
+
+  @Test func allListsIsABackupWithTheShopsEachListsShopAndTheDefaultList() throws {
+    let shoplist = try stocked()
+    try shoplist.ok("aisles", "--shop", "Lidl", "Produce", "Dairy")
+    try shoplist.ok("aisles", "--shop", "Aldi", "Frozen")
+    try shoplist.ok("shops", "default", "Aldi")
+    try shoplist.ok("lists", "shop", "Party", "Lidl")
+    try shoplist.ok("lists", "default", "Party")
+
+    let result = shoplist.run("export", "--all-lists")
+
+    #expect(
+      result.stdout == """
+        {"format": "shoplist/1", "lists": [
+        {"name": "shopping", "items": [
+        \(Self.milk),
+        \(Self.eggs),
+        \(Self.tip)
+        ]},
+        {"name": "Party", "default": true, "shop": "Lidl", "items": [
+        \(Self.chips)
+        ]}
+        ], "shops": [
+        {"name": "Lidl", "aisles": ["Produce", "Dairy"], "default": false},
+        {"name": "Aldi", "aisles": ["Frozen"], "default": true}
         ]}
 
         """

@@ -7,7 +7,8 @@ import Testing
 /// cut records, stray quotes and brackets, line ends of every kind, huge fields; and of other
 /// apps' files: aliased CSV headers (English and other languages), Windows-1252 and UTF-16
 /// text, bullets, task marks, headings, emphasis, strike-through and quantity phrases (trailing
-/// ones too), read with a random `--encoding`. Whatever the input: no crash, exit 0 or
+/// ones too), read with a random `--encoding`; and backups with shops, lists' shops and the
+/// default list. Whatever the input: no crash, exit 0 or
 /// 65 only, and a failed import leaves the database byte for byte as it was.
 @Suite(.offThePool) struct ReaderFuzzTests {
   /// Mutated files per format; `SHOPLIST_FUZZ_FILES` raises it for a long run.
@@ -40,6 +41,15 @@ import Testing
       + "- ~~Butter~~\n## Bakery ##\n- Bagels - 1 pack\n- Bread (whole wheat)\n_Jam_\n",
     "csv-languages": "Artikel;Menge;Einheit;Kategorie;Erledigt;Liste\nMilch;2;l;Kühl;nein;\n"
       + "Äpfel;1,5;kg;Obst;ja;Markt\nBrot;;;;NON;\n",
+    // Names and notes long enough that most mutations land in text, as in a real backup.
+    "json-backup": #"{"format": "shoplist/1", "lists": [{"name": "shopping", "items": ["#
+      + #"{"name": "Semi-skimmed milk from the farm shop", "category": "Dairy and eggs", "#
+      + #""note": "the blue bottle, not the green one; two if they are on offer"}]},"# + "\n"
+      + #"{"name": "Weekend at the allotment", "default": true, "shop": "Lidl Express", "#
+      + #""items": []}],"# + "\n"
+      + #""shops": [{"name": "Lidl Express", "aisles": ["Dairy and eggs", "Fruit and "#
+      + #"vegetables", "Bakery and bread"], "default": false},"# + "\n"
+      + #"{"name": "Aldi Süd at the station", "aisles": [], "default": true}]}"# + "\n",
   ]
 
   static let fragments: [[UInt8]] = [
@@ -55,13 +65,14 @@ import Testing
     Array("~~".utf8), Array("**".utf8), Array("_".utf8), Array(" (6)".utf8),
     Array(" - 1 pack".utf8),
     Array(" – ".utf8), Array("Quantité;".utf8), Array("Erledigt".utf8),
+    Array(#""shop": "Rewe", "#.utf8), Array(#""default": true, "#.utf8), Array(#""Dairy", "#.utf8),
   ]
 
   static let encodings = ["auto", "utf-8", "utf-16", "windows-1252", "latin-1"]
 
   @Test(arguments: [
     "csv", "json", "ndjson", "txt", "csv-aliases", "csv-1252", "csv-utf16", "txt-markup",
-    "txt-shared", "csv-languages",
+    "txt-shared", "csv-languages", "json-backup",
   ])
   func mutatedFilesGiveExit0Or65AndAFailureWritesNothing(sample: String) throws {
     var random = SplitMix64(seed: 0xF022 &+ UInt64(sample.utf8.count))
