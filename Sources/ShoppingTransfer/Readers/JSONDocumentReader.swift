@@ -42,9 +42,10 @@ struct JSONDocumentReader: ImportReader {
   private var listIsDefault = false
   /// The shop the list being read names, and the line it is named on.
   private var listShop: (name: String, line: Int)?
-  /// How many shop and category names the settings hold.
-  private var settingNames = 0
-  private(set) var settings = BackupSettings()
+  /// The backup's settings read so far.
+  private var backup = BackupSettingsReading()
+
+  var settings: BackupSettings { backup.settings }
 
   init(input: ByteReader, batchSize: Int = ImportBatch.defaultSize) {
     self.scanner = JSONScanner(input: input)
@@ -106,7 +107,7 @@ struct JSONDocumentReader: ImportReader {
         sawLists = true
         enter(.lists)
       case "shops":
-        try readShops()
+        try backup.readShops(&scanner)
       default:
         try scanner.skipValue()
       }
@@ -150,9 +151,9 @@ struct JSONDocumentReader: ImportReader {
         try scanner.expect(UInt8(ascii: "["), "an array of items")
         enter(.items)
       case "default":
-        listIsDefault = try readBool(field: "default")
+        listIsDefault = try BackupSettingsReading.readBool(&scanner, field: "default")
       case "shop":
-        listShop = (try readShopName(field: "shop"), scanner.line)
+        listShop = (try BackupSettingsReading.readShopName(&scanner, field: "shop"), scanner.line)
       default:
         try scanner.skipValue()
       }
@@ -193,10 +194,7 @@ struct JSONDocumentReader: ImportReader {
 
   private mutating func finishList(_ batch: inout ImportBatch) throws(ImportError) {
     if let listName {
-      if listIsDefault { settings.defaultList = listName }
-      if let listShop {
-        settings.listShops.append(.init(list: listName, shop: listShop.name, line: listShop.line))
-      }
+      backup.finishList(listName, isDefault: listIsDefault, shop: listShop)
     }
     for item in pending {
       batch.errors.append(
@@ -220,96 +218,5 @@ struct JSONDocumentReader: ImportReader {
     } catch {
       batch.errors.append(error)
     }
-  }
-
-  // MARK: - A backup's settings
-
-  /// Reads `"shops": [{"name": "Lidl", "aisles": ["Produce"], "default": true}, …]`, a
-  /// handful of small objects, whole.
-  private mutating func readShops() throws(ImportError) {
-    try scanner.expect(UInt8(ascii: "["), "an array of shops")
-    var firstShop = true
-    while try scanner.nextElement(first: &firstShop) {
-      let line = scanner.line
-      try scanner.expect(UInt8(ascii: "{"), "a shop object")
-      var name: String?
-      var aisles: [String] = []
-      var isDefault = false
-      var firstMember = true
-      while let key = try scanner.nextMember(first: &firstMember) {
-        switch key {
-        case "name": name = try readShopName(field: "name")
-        case "aisles": aisles = try readAisles()
-        case "default": isDefault = try readBool(field: "default")
-        default: try scanner.skipValue()
-        }
-      }
-      guard let name else {
-        throw ImportError(file: source, line: line, reason: .missingShopName)
-      }
-      let order: ShopOrder
-      do throws(ShoppingError) {
-        order = try ShopOrder(aisles)
-      } catch {
-        throw ImportError(file: source, line: line, reason: .invalidShop(error))
-      }
-      try countSettingNames()
-      settings.shops.append(.init(name: name, aisles: order.categories, isDefault: isDefault))
-    }
-  }
-
-  /// A shop's categories, each checked as it is read.
-  private mutating func readAisles() throws(ImportError) -> [String] {
-    try scanner.expect(UInt8(ascii: "["), "an array of categories")
-    var aisles: [String] = []
-    var first = true
-    while try scanner.nextElement(first: &first) {
-      guard case let .string(raw) = try scanner.readScalar() else {
-        throw wrongType(field: "aisles", expected: "an array of strings")
-      }
-      do throws(ShoppingError) {
-        guard let category = try Naming.text(raw, field: "category") else {
-          throw .invalidText(field: "category", value: raw, problem: .empty)
-        }
-        aisles.append(category)
-      } catch {
-        throw ImportError(file: source, line: scanner.line, reason: .invalidShop(error))
-      }
-      try countSettingNames()
-    }
-    return aisles
-  }
-
-  /// A shop's name, valid as a name.
-  private mutating func readShopName(field: String) throws(ImportError) -> String {
-    guard case let .string(raw) = try scanner.readScalar() else {
-      throw wrongType(field: field, expected: "a string")
-    }
-    do throws(ShoppingError) {
-      return try Naming.name(raw)
-    } catch {
-      throw ImportError(file: source, line: scanner.line, reason: .invalidShop(error))
-    }
-  }
-
-  private mutating func readBool(field: String) throws(ImportError) -> Bool {
-    guard case let .bool(value) = try scanner.readScalar() else {
-      throw wrongType(field: field, expected: "true or false")
-    }
-    return value
-  }
-
-  /// Keeps the settings' memory bounded whatever the file: a real backup holds a few dozen
-  /// names.
-  private mutating func countSettingNames() throws(ImportError) {
-    settingNames += 1
-    guard settingNames <= ImportLimits.maximumSettingNames else {
-      throw ImportError(file: source, line: scanner.line, reason: .tooManyShopNames)
-    }
-  }
-
-  private func wrongType(field: String, expected: String) -> ImportError {
-    ImportError(
-      file: source, line: scanner.line, reason: .wrongType(field: field, expected: expected))
   }
 }
