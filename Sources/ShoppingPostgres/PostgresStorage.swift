@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import ShoppingCore
 import ShoppingStorage
 import Synchronization
@@ -89,9 +90,10 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
         message: "a transaction is already open on this thread; use its transaction")
     }
     defer { _ = writingThreads.withLock { $0.remove(thread) } }
-    // The transaction's id once it has written a row: what the server is asked about if the
-    // connection is lost while the commit is on its way.
-    var written: String?
+    // The transaction's id and token once it has written a row: what the server is asked
+    // about if the connection is lost while the commit is on its way.
+    var written: WrittenTransaction?
+    let token = UUID()
     return try transaction(writable: true, written: { written }) { transaction in
       let (seconds, attoseconds) = busyTimeout.components
       let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
@@ -99,20 +101,31 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
       try transaction.session.execute("SELECT pg_advisory_xact_lock(\(Self.writeLock))")
       let result = try body(transaction)
       try transaction.journal(command: StorageJournal.defaultCommand, at: Date())
-      // Counted and announced only when the transaction wrote a row (PostgreSQL gives it an
-      // id then): a command that changed nothing leaves the data as it was and wakes no one.
-      // The same statement answers the transaction's id.
+      // Counted, announced and marked with its token only when the transaction wrote a row
+      // (PostgreSQL gives it an id then): a command that changed nothing leaves the data as it
+      // was and wakes no one. Tokens older than an hour go, now and then. The same statement
+      // answers the transaction's id.
+      var binds = PostgresBindings()
+      binds.append(token)
       let rows = try transaction.session.query(
         """
         WITH written AS (SELECT pg_current_xact_id_if_assigned() AS id),
           counted AS (
             UPDATE version SET value = value + 1
             WHERE (SELECT id FROM written) IS NOT NULL RETURNING value),
+          marked AS (
+            INSERT INTO commit_token (token) SELECT $1 FROM written WHERE id IS NOT NULL
+            RETURNING token),
+          pruned AS (
+            DELETE FROM commit_token
+            WHERE (SELECT value FROM counted) % 64 = 0 AND at < now() - interval '1 hour'
+            RETURNING token),
           told AS (SELECT pg_notify('\(Self.channel)', '') FROM written WHERE id IS NOT NULL)
         SELECT (SELECT id FROM written)::text, (SELECT count(*) FROM counted),
-          (SELECT count(*) FROM told)
-        """)
-      written = try rows.first?.optionalText(0)
+          (SELECT count(*) FROM told), (SELECT count(*) FROM marked),
+          (SELECT count(*) FROM pruned)
+        """, binds)
+      written = try rows.first?.optionalText(0).map { WrittenTransaction(id: $0, token: token) }
       return result
     }
   }
@@ -125,7 +138,8 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
   static let writeLock: Int64 = 0x5348_4F50_4C49_5354
 
   private func transaction<T>(
-    writable: Bool, written: () -> String? = { nil }, _ body: (PostgresTransaction) throws -> T
+    writable: Bool, written: () -> WrittenTransaction? = { nil },
+    _ body: (PostgresTransaction) throws -> T
   ) throws -> T {
     BlockingCalls.check("a PostgreSQL transaction")
     let session = try take()
@@ -151,8 +165,8 @@ public final class PostgresStorage: ShoppingStorage, Sendable {
       try session.execute("COMMIT")
     } catch {
       // The connection was lost with the commit sent: the change may be saved, or not.
-      guard rolledBackOrLost(session), let id = written() else { throw error }
-      switch outcome(ofTransaction: id) {
+      guard rolledBackOrLost(session), let written = written() else { throw error }
+      switch outcome(of: written) {
       case .committed: return result
       case .notCommitted: throw error
       case .unknown:

@@ -8,7 +8,8 @@ import Testing
 @Suite(.offThePool) struct ShopsUpgradeTests {
   /// What the release before shops left of the schema: an `aisle` table, lists without a shop,
   /// the migrations to shops and to the lists' own order not applied (the list order's
-  /// renumbering leaves lists made one after another as they are).
+  /// renumbering leaves lists made one after another as they are), nor PostgreSQL's later
+  /// ones (commit tokens).
   static let beforeShops = (
     sqlite: """
     ALTER TABLE list DROP COLUMN shopId; DROP TABLE shop;
@@ -20,6 +21,7 @@ import Testing
     ALTER TABLE shoplist.list DROP COLUMN shop_id; DROP TABLE shoplist.shop;
     CREATE TABLE shoplist.aisle (position integer PRIMARY KEY, category text NOT NULL);
     INSERT INTO shoplist.aisle VALUES (1, 'bakery'), (2, 'dairy');
+    DROP TABLE shoplist.commit_token;
     DELETE FROM shoplist.migration WHERE version >= 6;
     """
   )
