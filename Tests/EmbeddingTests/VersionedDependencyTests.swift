@@ -12,7 +12,12 @@ import Testing
 /// between runs: the clone takes a new commit (and its tag) only when the checkout changed,
 /// and the program's build is then incremental. Every test here shares the one build, awaited
 /// without holding a thread of Swift's shared pool while `swift build` runs.
-@Suite(.oneHeavyAtATime) struct VersionedDependencyTests {
+///
+/// The build runs at the lowest priority (`nice -n 19`): a cold one takes minutes of both
+/// cores, and at that priority it takes only what the other tests leave, so it runs beside
+/// them all, the tests that need the machine's attention (``OneHeavyAtATime``) among them,
+/// instead of making them wait minutes for their turn.
+@Suite struct VersionedDependencyTests {
   /// What the program's build and test run printed, and how they ended.
   struct ProgramRun: Sendable {
     var resolveStatus: Int32
@@ -184,8 +189,8 @@ import Testing
   /// updated from their remotes: a fresh resolve then takes 10 s here instead of 31.
   static func swift(_ arguments: [String]) async throws -> (status: Int32, output: String) {
     try await run(
-      "swift",
-      [arguments[0]] + [
+      "nice",
+      ["-n", "19", "swift", arguments[0]] + [
         "--package-path", program.path, "--scratch-path", scratch.path,
         "--security-path", place.appending(path: "security").path,
         "--resolver-fingerprint-checking", "warn", "--skip-update",

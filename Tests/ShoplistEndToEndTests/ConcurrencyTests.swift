@@ -3,7 +3,7 @@ import ShoplistTestTraits
 import Testing
 
 @Suite(.offThePool) struct ConcurrencyTests {
-  @Test(.onTheSharedPool) func eightProcessesAddingAtOnceAllSucceedAndLoseNothing() async throws {
+  @Test(.onThreadsOfItsOwn) func eightProcessesAddingAtOnceAllSucceedAndLoseNothing() async throws {
     let shoplist = try Shoplist()
     try shoplist.ok("list")
     let results = try await withThrowingTaskGroup(of: [Shoplist.Result].self) { group in

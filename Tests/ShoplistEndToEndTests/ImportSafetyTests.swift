@@ -12,7 +12,7 @@ import Testing
     return csv
   }
 
-  @Test(.onTheSharedPool) func twoImportsAtOnceBothSucceedAndLoseNothing() async throws {
+  @Test(.onThreadsOfItsOwn) func twoImportsAtOnceBothSucceedAndLoseNothing() async throws {
     let shoplist = try Shoplist()
     try shoplist.ok("list")
     let files = [

@@ -11,7 +11,7 @@ import Testing
     var checked: [String: Bool] = [:]  // current name → checked
   }
 
-  @Test(.onTheSharedPool) func sixteenProcessesMixingCommandsLoseNothing() async throws {
+  @Test(.onThreadsOfItsOwn) func sixteenProcessesMixingCommandsLoseNothing() async throws {
     let shoplist = try Shoplist()
     try shoplist.ok("list")
     let processes = 16

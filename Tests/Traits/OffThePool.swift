@@ -9,13 +9,19 @@ import Testing
 /// test that waits for a child process, a socket or a file's `fsync` holds one of them for as
 /// long as it waits, so on two cores the suite would run about two tests at a time however
 /// little work each does. Run on these threads instead, such a test waits without holding the
-/// pool: async tests, the test runner and the helpers' own tasks go on. Twice the cores (and
-/// at least four): enough to keep them busy while half the tests wait on a child process or a
-/// server, few enough that the children do not crowd each other's timing out (six here made
-/// the slow-reader checks miss their marks).
+/// pool: async tests, the test runner and the helpers' own tasks go on. Four times the cores
+/// (and at least eight): most of these tests wait (on a child process, a server, a deadline)
+/// far more than they compute, and with twice the cores the machine sat half idle while the
+/// tests queued for a thread (the first pass 578 s; 443–486 s with eight). The tests that
+/// need the machine's attention to mean anything, which six threads once crowded out of
+/// their marks, take turns (``OneHeavyAtATime``) whatever the count.
 public enum TestThreads {
-  package static let shared = ThreadExecutor(
-    count: max(4, 2 * ProcessInfo.processInfo.activeProcessorCount), name: "test thread")
+  package static let shared = ThreadExecutor(count: count, name: "test thread")
+
+  /// How many: `SHOPLIST_TEST_THREAD_COUNT` when set, to measure the suite with another.
+  static let count =
+    Int(ProcessInfo.processInfo.environment["SHOPLIST_TEST_THREAD_COUNT"] ?? "")
+    ?? max(8, 4 * ProcessInfo.processInfo.activeProcessorCount)
 
   /// Whether the calling code runs on one of the test threads.
   public static var isRunningOnATestThread: Bool { shared.runsCurrentThread }
@@ -45,6 +51,13 @@ public struct OffThePool: CaseScoping {
     performing function: @Sendable () async throws -> Void
   ) async throws {
     guard Self.isOn else { return try await function() }
+    guard !test.traits.contains(where: { $0 is OnThreadsOfItsOwn }) else {
+      // Its own threads, from the start: never a wait for one of the shared ones, not even
+      // to come back from its own.
+      let start = Date()
+      defer { Self.record(test, from: start) }
+      return try await function()
+    }
     try await withTaskExecutorPreference(TestThreads.shared) {
       let start = Date()
       defer { Self.record(test, from: start) }
@@ -76,20 +89,22 @@ extension Trait where Self == OffThePool {
   public static var offThePool: Self { OffThePool() }
 }
 
-/// Runs an async test of an ``OffThePool`` suite back on Swift's shared pool: a test that
+/// Runs an async test of an ``OffThePool`` suite on two threads of its own: a test that
 /// awaits its child processes (``ChildProcess``) rather than blocking on them holds no thread
-/// while it waits, and would otherwise wait for one of ``TestThreads`` after each await, behind
-/// the suite's synchronous tests.
-public struct OnTheSharedPool: TestTrait, TestScoping {
+/// while it waits, and after each await goes on at once on a thread nothing else uses. On the
+/// shared ``TestThreads`` it would wait behind the suite's synchronous tests, and on Swift's
+/// shared pool behind the unit tests' work: a test of eight processes at a time, a second and a
+/// half alone, took 170 s of waits for a thread there, forty rounds of them.
+public struct OnThreadsOfItsOwn: TestTrait, TestScoping {
   public func provideScope(
     for test: Test, testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await withTaskExecutorPreference(globalConcurrentExecutor) { try await function() }
+    try await TestThreads.withThreads(2) { try await function() }
   }
 }
 
-extension Trait where Self == OnTheSharedPool {
-  /// Runs the async test on Swift's shared pool (see ``OnTheSharedPool``).
-  public static var onTheSharedPool: Self { OnTheSharedPool() }
+extension Trait where Self == OnThreadsOfItsOwn {
+  /// Runs the async test on two threads of its own (see ``OnThreadsOfItsOwn``).
+  public static var onThreadsOfItsOwn: Self { OnThreadsOfItsOwn() }
 }

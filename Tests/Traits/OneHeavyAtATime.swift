@@ -2,12 +2,13 @@ import Foundation
 import Testing
 
 /// Runs the tests marked with it one at a time, each case waiting for the one before to end:
-/// for the few tests that load both cores for long (a cold build of another package) or that
-/// need the machine's attention to mean anything (thousands of connections held against a
-/// server's deadlines, a browser walking the page with its waits of 20 s). Beside each other on
-/// two cores, a cold build kept a server from accepting the flood it was being tested against
-/// (745 of 2,000 connections taken in 20 s), and the page check missed its waits.
-/// Other tests still run beside them.
+/// for the few tests that need the machine's attention to mean anything (thousands of
+/// connections held against a server's deadlines, a browser walking the page with its waits of
+/// 20 s). Beside each other on two cores, a cold build kept a server from accepting the flood
+/// it was being tested against (745 of 2,000 connections taken in 20 s), and the page check
+/// missed its waits. Other tests still run beside them; the one that loads both cores for
+/// minutes (a cold build of another package) runs at the lowest priority instead, so that it
+/// takes only what they leave.
 ///
 /// ```swift
 /// @Suite(.oneHeavyAtATime) struct SlowReaderTests { … }

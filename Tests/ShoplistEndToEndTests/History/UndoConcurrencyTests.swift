@@ -8,7 +8,7 @@ import Testing
 
 /// Undo under load and under kill -9.
 @Suite(.offThePool) struct UndoConcurrencyTests {
-  @Test(.onTheSharedPool) func twoProcessesUndoingAtOnceNeverRevertOneEntryTwice() async throws {
+  @Test(.onThreadsOfItsOwn) func twoProcessesUndoingAtOnceNeverRevertOneEntryTwice() async throws {
     for _ in 0..<5 {
       let shoplist = try Shoplist()
       try shoplist.ok("add", "milk")

@@ -6,7 +6,7 @@ import Testing
 /// in the suite (the build that raced failed 3 of its first 10);
 /// `SHOPLIST_FIRST_USE_ROUNDS=1000` for the long run RELIABILITY.md records.
 @Suite(.offThePool, .sqlitePass) struct FirstUseTests {
-  @Test(.onTheSharedPool)
+  @Test(.onThreadsOfItsOwn)
   func eightProcessesOnADatabaseThatDoesNotExistYetAllSucceed() async throws {
     let rounds = Int(ProcessInfo.processInfo.environment["SHOPLIST_FIRST_USE_ROUNDS"] ?? "") ?? 40
     var shoplist = try Shoplist()
