@@ -351,7 +351,7 @@ let package = Package(
       name: "ShoppingStorageTests",
       dependencies: [
         "ShoppingStorage", "ShoppingSQLite", "ShoppingPostgres", "ShoppingCore", "Composable",
-        "ShoplistTestSupport",
+        "ShoplistTestSupport", "ShoplistTestTraits",
       ]
     ),
     .testTarget(
@@ -362,7 +362,7 @@ let package = Package(
       name: "ShoppingServiceTests",
       dependencies: [
         "ShoppingService", "ShoppingEngines", "ShoppingStorage", "ShoppingCore", "ShoppingSQLite",
-        "ShoplistTestSupport",
+        "ShoplistTestSupport", "ShoplistTestTraits",
       ]
     ),
     .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import ShoppingCore
 import ShoppingService
 import ShoppingStorage
@@ -9,7 +10,7 @@ import Testing
 /// with their credentials and the history with its records — copied into an empty one of
 /// any engine, where undo goes on as it would have on the original; a target holding
 /// anything refused and left as it was.
-@Suite struct CopyTests {
+@Suite(.offThePool) struct CopyTests {
   /// Every way between engines this machine runs: up to PostgreSQL, back to SQLite, and
   /// within SQLite.
   static var directions: [Direction] {

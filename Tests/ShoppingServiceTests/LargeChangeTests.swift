@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import ShoppingCore
 import ShoppingService
 import ShoppingStorage
@@ -10,7 +11,7 @@ import Testing
 /// A change too large to hold its record whole, as an import of many rows makes: every engine
 /// stores the record in parts as the change runs (the recording they share takes the parts),
 /// and undo and redo take it back part by part, exactly.
-@Suite(.smallRecordParts) struct LargeChangeTests {
+@Suite(.smallRecordParts, .offThePool) struct LargeChangeTests {
   /// Items enough for over 64 KiB of record, the part size these tests run under: more than
   /// one part, as 40,000 items make at the size shoplist uses.
   static let count = 3_000

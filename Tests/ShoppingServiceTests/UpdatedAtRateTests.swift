@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import ShoppingCore
 import ShoppingEngines
 import ShoppingService
@@ -8,7 +9,7 @@ import Testing
 /// An item changed thousands of times a second — a script in a loop, a client stuck
 /// resending — keeps an `updatedAt` within a second of the clock, on either engine, while a
 /// change made on what was seen before the last of them is still refused.
-@Suite struct UpdatedAtRateTests {
+@Suite(.offThePool) struct UpdatedAtRateTests {
   /// Where the database lives: a file, or a fresh database of the test cluster.
   enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case sqlite, postgres

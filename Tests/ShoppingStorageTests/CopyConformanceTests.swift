@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestTraits
 import ShoppingCore
 import ShoppingStorage
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// Copying rows as stored (`db copy`'s storage work), from every engine to every engine: the
 /// lists with their ids, sort keys, times and default mark, the members, and the history under
 /// its own numbers, times and undo marks, with records that still undo exactly.
-@Suite struct CopyConformanceTests {
+@Suite(.offThePool) struct CopyConformanceTests {
   static let ana = Member(id: UUID(), name: "Ana", invitedAt: now)
   static let phone = Device(id: UUID(), joinedAt: now, lastSeenAt: now)
 

@@ -1,10 +1,11 @@
 import Foundation
+import ShoplistTestTraits
 import ShoppingCore
 import ShoppingStorage
 import Testing
 
 /// Every kind of effect means the same change on every storage.
-@Suite struct EffectConformanceTests {
+@Suite(.offThePool) struct EffectConformanceTests {
   @Test(arguments: StorageKind.all)
   func insertedListsAndItemsReadBackInOrder(kind: StorageKind) throws {
     let subject = try kind.make()

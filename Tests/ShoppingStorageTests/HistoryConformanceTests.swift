@@ -1,11 +1,12 @@
 import Composable
 import Foundation
+import ShoplistTestTraits
 import ShoppingCore
 import ShoppingStorage
 import Testing
 
 /// History is written by storage inside each write transaction, on every engine.
-@Suite struct HistoryConformanceTests {
+@Suite(.offThePool) struct HistoryConformanceTests {
   @Test(arguments: StorageKind.all)
   func aWriteNobodyLabelledIsRecordedUnderTheProgramsName(kind: StorageKind) throws {
     let subject = try kind.make()

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestTraits
 import ShoppingCore
 import ShoppingStorage
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// What every storage does with members, their devices and invites, and settings: the same
 /// rows back, an invite spent once and never after it expired, a removal that takes every
 /// device and invite with it, and a copy that keeps them all.
-@Suite struct MemberConformanceTests {
+@Suite(.offThePool) struct MemberConformanceTests {
   static let made = Date(timeIntervalSince1970: 1_800_000_000)
   static let ana = Member(id: UUID(), name: "Ana", invitedAt: made)
 

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import ShoppingCore
 import ShoppingPostgres
 import ShoppingStorage
@@ -10,7 +11,7 @@ import Testing
 /// went — saved, or not written at all — and says "may have been saved" only when the server
 /// cannot be asked within the wait. The connection runs through a proxy the test cuts while
 /// the server is held in the commit (a deferred trigger that sleeps there).
-@Suite(.enabled(if: StorageKind.all.contains(.postgres)), .serialized)
+@Suite(.enabled(if: StorageKind.all.contains(.postgres)), .offThePool, .serialized)
 struct PostgresLostCommitTests {
   @Test func aCommitWhoseAnswerWasLostIsAskedAboutAndReportedSaved() throws {
     let setup = try LostCommit()

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import ShoppingPostgres
 import ShoppingStorage
 import Testing
@@ -7,7 +8,8 @@ import Testing
 /// Every command opens its database: on PostgreSQL, each statement of that opening is a round
 /// trip. A schema already up to date is seen in one statement, without a transaction or a lock;
 /// the server's own statement log counts them.
-@Suite(.enabled(if: StorageKind.all.contains(.postgres))) struct PostgresOpeningTests {
+@Suite(.enabled(if: StorageKind.all.contains(.postgres)), .offThePool)
+struct PostgresOpeningTests {
   @Test func openingAnUpToDateDatabaseAsksOneQuestionAboutItsSchema() throws {
     let cluster = try PostgresCluster.dedicated()
     defer { cluster.discard() }
@@ -34,9 +36,10 @@ import Testing
         // "statement: SQL" for a simple query, "execute <unnamed>: SQL" for the extended one.
         line.firstMatch(of: /LOG:  (?:statement|execute [^:]*): (.*)/).map { String($0.1) }
       }
-    #expect(sent.filter { $0.contains("migration") } == [
-      "SELECT coalesce(max(version), 0) FROM shoplist.migration"
-    ])
+    #expect(
+      sent.filter { $0.contains("migration") } == [
+        "SELECT coalesce(max(version), 0) FROM shoplist.migration"
+      ])
     #expect(!sent.contains { $0.contains("pg_advisory_xact_lock") }, "\(sent)")
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ShoplistTestSupport
+import ShoplistTestTraits
 import ShoppingStorage
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// by its transaction id alone: after a crash, an id whose transaction never reached the log is
 /// handed out again, and the transaction that gets it may commit — which the id's status then
 /// reports. Seen in the crash-and-restart test: a command reported saved whose items were not.
-@Suite(.enabled(if: StorageKind.all.contains(.postgres)), .serialized)
+@Suite(.enabled(if: StorageKind.all.contains(.postgres)), .offThePool, .serialized)
 struct PostgresReusedIDTests {
   @Test func aTransactionLostInACrashIsNotTakenForTheOneThatGotItsIDAfterwards() throws {
     let server = try CrashingServer()

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestTraits
 import ShoppingCore
 import ShoppingStorage
 import Testing
@@ -6,7 +7,8 @@ import Testing
 /// PostgreSQL's writers take turns per database, that is per household (a household's lists,
 /// members and history are one database): PostgreSQL keeps an advisory lock within the database
 /// it was taken in, so households served by one PostgreSQL server never wait for each other.
-@Suite(.enabled(if: StorageKind.all.contains(.postgres))) struct PostgresWriteLockTests {
+@Suite(.enabled(if: StorageKind.all.contains(.postgres)), .offThePool)
+struct PostgresWriteLockTests {
   @Test func aWriterHoldingOneHouseholdHoldsUpItsOwnWritersAndNoOtherHouseholds() throws {
     let household = try StorageKind.postgres.make(busyTimeout: .milliseconds(500))
     let neighbours = try StorageKind.postgres.make(busyTimeout: .milliseconds(500))

@@ -1,4 +1,5 @@
 import Foundation
+import ShoplistTestTraits
 import ShoppingCore
 import ShoppingStorage
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// A change too large to hold its record whole is recorded in parts by the recording every
 /// engine shares (`EffectEngine.execute`), and each engine stores the parts: the same
 /// behaviour on every engine, here with parts of 4 KiB rather than a mebibyte.
-@Suite struct RecordPartConformanceTests {
+@Suite(.offThePool) struct RecordPartConformanceTests {
   /// Adds `count` items to the list "Week" in batches of 50, each batch a call of `execute`.
   static func addMany(_ count: Int, in transaction: some StorageTransaction) throws {
     for start in stride(from: 0, to: count, by: 50) {

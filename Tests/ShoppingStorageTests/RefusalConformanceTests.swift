@@ -1,10 +1,11 @@
 import Foundation
+import ShoplistTestTraits
 import ShoppingCore
 import ShoppingStorage
 import Testing
 
 /// What every storage refuses, and how: the same reason, and nothing changed.
-@Suite struct RefusalConformanceTests {
+@Suite(.offThePool) struct RefusalConformanceTests {
   @Test(arguments: StorageKind.all)
   func aTakenListNameIsAConstraintViolation(kind: StorageKind) throws {
     let subject = try kind.make()
@@ -21,7 +22,9 @@ import Testing
     let subject = try kind.make()
     try subject.execute(week)
 
-    let error = databaseError { try subject.execute([.insertProduct(item(9, "milk"), listID: weekID)]) }
+    let error = databaseError {
+      try subject.execute([.insertProduct(item(9, "milk"), listID: weekID)])
+    }
 
     #expect(error?.reason == .constraintViolation)
     #expect(try subject.names(weekID) == ["Milk", "Bread", "Eggs"])

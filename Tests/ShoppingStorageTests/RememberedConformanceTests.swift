@@ -1,11 +1,12 @@
 import Foundation
+import ShoplistTestTraits
 import ShoppingCore
 import ShoppingStorage
 import Testing
 
 /// The items a database remembers once they leave their lists (see `RememberedItem`), on every
 /// engine: one per name, times summed, the most recently changed one's fields.
-@Suite struct RememberedConformanceTests {
+@Suite(.offThePool) struct RememberedConformanceTests {
   static func remembered(_ subject: Subject, _ keys: Set<NameKey>? = nil) throws
     -> [RememberedItem]
   {

@@ -1,11 +1,12 @@
 import Foundation
+import ShoplistTestTraits
 import ShoppingCore
 import ShoppingStorage
 import Testing
 
 /// Shops on every engine: made, renamed, reordered, marked the default, named by lists and
 /// deleted, each undone exactly from its history record.
-@Suite struct ShopConformanceTests {
+@Suite(.offThePool) struct ShopConformanceTests {
   /// Week, with Lidl (the default, bakery then dairy) and Aldi (no order); Week bought at Aldi.
   static let twoShops: [PersistenceEffect] =
     week + [
@@ -119,7 +120,7 @@ import Testing
 }
 
 /// The lists' own order on every engine: reordered, kept, and undone exactly.
-@Suite struct ListOrderConformanceTests {
+@Suite(.offThePool) struct ListOrderConformanceTests {
   static let third = UUID(counting: 900_003)
 
   /// Week, Party and Garden, made in that order.

@@ -1,11 +1,12 @@
 import Foundation
+import ShoplistTestTraits
 import ShoppingCore
 import ShoppingStorage
 import Testing
 
 /// Times are kept to the second on every engine (an item's `updatedAt` aside), so that a copy
 /// from one engine to another, or a read after a write, gives back the same moments.
-@Suite struct StoredTimeConformanceTests {
+@Suite(.offThePool) struct StoredTimeConformanceTests {
   static let fractional = now.addingTimeInterval(0.75)
 
   @Test(arguments: StorageKind.all)
