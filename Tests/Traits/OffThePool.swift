@@ -12,9 +12,11 @@ import Testing
 /// pool: async tests, the test runner and the helpers' own tasks go on. Four times the cores
 /// (and at least eight): most of these tests wait (on a child process, a server, a deadline)
 /// far more than they compute, and with twice the cores the machine sat half idle while the
-/// tests queued for a thread (the first pass 578 s; 443–486 s with eight). The tests that
-/// need the machine's attention to mean anything, which six threads once crowded out of
-/// their marks, take turns (``OneHeavyAtATime``) whatever the count.
+/// tests queued for a thread (a fresh clone's first pass 578 s; with eight 472 s, and 443 to
+/// 593 s on a working build, the slowest when a rebuild of the embedding program held the
+/// heavy tests' turn). The tests that need the machine's attention to mean anything, which
+/// six threads once crowded out of their marks, take turns (``OneHeavyAtATime``) whatever the
+/// count.
 public enum TestThreads {
   package static let shared = ThreadExecutor(count: count, name: "test thread")
 
@@ -91,10 +93,11 @@ extension Trait where Self == OffThePool {
 
 /// Runs an async test of an ``OffThePool`` suite on two threads of its own: a test that
 /// awaits its child processes (``ChildProcess``) rather than blocking on them holds no thread
-/// while it waits, and after each await goes on at once on a thread nothing else uses. On the
-/// shared ``TestThreads`` it would wait behind the suite's synchronous tests, and on Swift's
-/// shared pool behind the unit tests' work: a test of eight processes at a time, a second and a
-/// half alone, took 170 s of waits for a thread there, forty rounds of them.
+/// while it waits, and after each await goes on on a thread nothing else uses, rather than
+/// behind the suite's synchronous tests (on ``TestThreads``) or the unit tests' work (on Swift's
+/// shared pool). Its recorded time still counts from its first thread to its end: in a full
+/// run these tests have been seen to end together, 145 s in, although each takes about a
+/// second alone, so something else in the run holds them up (not found yet).
 public struct OnThreadsOfItsOwn: TestTrait, TestScoping {
   public func provideScope(
     for test: Test, testCase: Test.Case?,
